@@ -1,0 +1,30 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, type TestInfo } from "@playwright/test";
+
+/** Saves a full-page screenshot under e2e/screenshots/ as `{name}-{project}.png` (ignored by git). */
+export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  await page.screenshot({
+    path: `screenshots/${name}-${testInfo.project.name}.png`,
+    fullPage: true,
+    animations: "disabled",
+  });
+}
+
+/** Fails on any serious or critical axe-core violation, listing them by rule and element. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(serious, serious.join("\n")).toEqual([]);
+}
+
+/** Collects console errors and page errors, so a hydration mismatch fails the test. */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") problems.push(msg.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return problems;
+}

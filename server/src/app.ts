@@ -1,0 +1,86 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import fastifyCompress from "@fastify/compress";
+import fastifySwagger from "@fastify/swagger";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { healthRoutes } from "./api/health/route.ts";
+import { stockRoutes } from "./api/stock/route.ts";
+import type { Config } from "./config.ts";
+import { installErrorHandling, sendError } from "./http/envelope.ts";
+const imageRoutes = async () => {};
+import type { Services } from "./services/index.ts";
+import { registerStorefront } from "./ssr/plugin.ts";
+
+export interface AppOptions {
+  /** Serve the storefront (SSR and assets). API tests may leave it out. */
+  storefront?: boolean;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
+  const { config } = services;
+  const app = Fastify({
+    logger: loggerOptions(config),
+    // Honour a caller's request id (a load balancer's) when it is sane; mint one otherwise.
+    genReqId: (req) => {
+      const incoming = req.headers["x-request-id"];
+      return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: "idle",
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "Etalage storefront API",
+        version: "1.0.0",
+        description: "The public contract of the Etalage shop (see docs and the shared contract).",
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { services });
+      await api.register(stockRoutes, { services });
+      api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+      api.all("/*", { schema: { hide: true } }, async (request, reply) =>
+        sendError(reply, 404, `No API route for ${request.method} ${request.url.split("?")[0]}`),
+      );
+    },
+    { prefix: "/api" },
+  );
+
+  await app.register(imageRoutes, { cacheDir: path.join(config.dataDir, "image-cache") });
+
+  if (options.storefront !== false) await registerStorefront(app, services, config.dev);
+  return app;
+}
+
+function loggerOptions(config: Config) {
+  if (config.LOG_LEVEL === "silent") return false;
+  return {
+    level: config.LOG_LEVEL,
+    ...(config.dev ? { transport: { target: "pino-pretty", options: { singleLine: true } } } : {}),
+  };
+}

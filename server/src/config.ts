@@ -1,0 +1,36 @@
+import path from "node:path";
+import { z } from "zod";
+import { projectRoot } from "./paths.ts";
+
+/** Every setting comes from the environment; README.md lists them. */
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default(".data"),
+  DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  REDIS_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  NODE_ENV: z.string().default("production"),
+  /** Public origin for canonical links and absolute URLs. */
+  PUBLIC_URL: z.string().url().default("http://localhost:3000"),
+  /** How long SIGTERM waits for in-flight requests before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Skip seeding the demo catalogue into an empty database. */
+  SEED: z.enum(["demo", "none"]).default("demo"),
+});
+
+export type Config = z.infer<typeof schema> & { dataDir: string; dev: boolean };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    dataDir: path.resolve(projectRoot, c.DATA_DIR),
+    dev: c.NODE_ENV === "development",
+  };
+}

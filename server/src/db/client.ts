@@ -1,0 +1,79 @@
+import { access, mkdir } from "node:fs/promises";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { migrationsFolder } from "../paths.ts";
+import * as schema from "./schema.ts";
+
+/** Both drivers give the same query builder; we type it once as the node-postgres flavour. */
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Where the data lives, for logs and /api/health (a path or a URL without password). */
+  location: string;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A PostgreSQL server; when absent, PGlite keeps the data in `dataDir`. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** PGlite only: keep the database in memory (tests that want a throw-away database). */
+  inMemory?: boolean;
+}
+
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const migrationsFolder = await resolveMigrations();
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzleNodePg(pool, { schema });
+    await migrateNodePg(db, { migrationsFolder });
+    const url = new URL(options.databaseUrl);
+    url.password = "";
+    return {
+      db,
+      kind: "postgres",
+      location: url.toString(),
+      ping: () => ping(db),
+      close: () => pool.end(),
+    };
+  }
+  const dir = options.inMemory ? undefined : path.resolve(options.dataDir, "pglite");
+  if (dir) await mkdir(dir, { recursive: true });
+  const client = await PGlite.create(dir ? { dataDir: dir } : {});
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    location: dir ?? "memory",
+    ping: () => ping(db as unknown as Db),
+    close: () => client.close(),
+  };
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function resolveMigrations(): Promise<string> {
+  const folder = process.env.ETALAGE_MIGRATIONS ?? migrationsFolder;
+  await access(path.join(folder, "meta", "_journal.json")).catch(() => {
+    throw new Error(`Database migrations not found in ${folder}`);
+  });
+  return folder;
+}

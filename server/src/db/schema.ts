@@ -1,0 +1,106 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import type {
+  Attribute,
+  Category,
+  ConfigurableChild,
+  LandingPage,
+  Product,
+  TaxRule,
+} from "@etalage/core";
+
+/**
+ * The catalogue is stored as documents in the spec's shapes (jsonb `data`), with the columns the
+ * database itself must look up or constrain pulled out beside them. The read path is the
+ * in-process index, which is rebuilt from these rows; the database is the source of truth.
+ */
+
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: integer("id").primaryKey(),
+    parentId: integer("parent_id").notNull(),
+    position: integer("position").notNull().default(0),
+    urlPath: text("url_path").notNull(),
+    data: jsonb("data").$type<Category>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("categories_url_path_idx").on(t.urlPath), index("categories_parent_idx").on(t.parentId)],
+);
+
+export const attributes = pgTable("attributes", {
+  attributeId: integer("attribute_id").primaryKey(),
+  attributeCode: text("attribute_code").notNull().unique(),
+  data: jsonb("data").$type<Attribute>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const taxRules = pgTable("tax_rules", {
+  id: integer("id").primaryKey(),
+  data: jsonb("data").$type<TaxRule>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Parents and configurable children alike; a child row has `parent_id` and visibility 1. */
+export const products = pgTable(
+  "products",
+  {
+    id: integer("id").primaryKey(),
+    sku: text("sku").notNull().unique(),
+    parentId: integer("parent_id"),
+    typeId: text("type_id").notNull(),
+    status: smallint("status").notNull(),
+    visibility: smallint("visibility").notNull(),
+    urlPath: text("url_path"),
+    data: jsonb("data").$type<Product | ConfigurableChild>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("products_parent_idx").on(t.parentId), index("products_url_path_idx").on(t.urlPath)],
+);
+
+/** One row per sellable sku. Orders decrement `qty` under a row lock (ARCHITECTURE "Data"). */
+export const stock = pgTable("stock", {
+  sku: text("sku").primaryKey(),
+  productId: integer("product_id").notNull(),
+  qty: integer("qty").notNull(),
+  reserved: integer("reserved").notNull().default(0),
+  isInStock: boolean("is_in_stock").notNull(),
+  manageStock: boolean("manage_stock").notNull().default(true),
+  /** The warehouse is unsure of this quantity: stock status `volatile`. */
+  isVolatile: boolean("is_volatile").notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+export const redirects = pgTable("redirects", {
+  id: integer("id").primaryKey(),
+  requestPath: text("request_path").notNull().unique(),
+  targetPath: text("target_path").notNull(),
+  redirectType: smallint("redirect_type").notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const landingPages = pgTable("landing_pages", {
+  id: integer("id").primaryKey(),
+  urlPath: text("url_path").notNull().unique(),
+  categoryId: integer("category_id").notNull(),
+  data: jsonb("data").$type<LandingPage>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Small facts about the database itself, such as which seed it holds. */
+export const meta = pgTable("meta", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+});

@@ -1,0 +1,43 @@
+/**
+ * Generated product photography: every kind in the palette drawn as an SVG in any palette
+ * colour, so the demo catalogue has consistent, matching imagery without shipping binaries.
+ */
+import { COLORS, IMAGE_VIEWS, type ImageView, type ProductKind } from "../../seed/palette.ts";
+import { bag, belt, scarf, socks } from "./accessories.ts";
+import { jeans, trousers } from "./bottoms.ts";
+import { coat, jacket, suit } from "./outer.ts";
+import { tones } from "./shade.ts";
+import { boot, dressShoe, loafer, sneaker } from "./shoes.ts";
+import { cardigan, type Draw, polo, shirt, sweater, tshirt } from "./tops.ts";
+
+/** A full record, so adding a kind to the palette fails type-checking until it has a drawing. */
+const DRAWERS: Record<ProductKind, Draw> = {
+  shirt,
+  tshirt,
+  polo,
+  sweater,
+  cardigan,
+  jacket,
+  coat,
+  trousers,
+  jeans,
+  suit,
+  sneaker,
+  "dress-shoe": dressShoe,
+  boot,
+  loafer,
+  belt,
+  socks,
+  scarf,
+  bag,
+};
+
+const HEX = new Map<string, string>(COLORS.map((c) => [c.key, c.hex]));
+
+/** The SVG for a product image, or undefined when the kind, colour or view is not in the palette. */
+export function drawProduct(kind: string, colorKey: string, view: string): string | undefined {
+  const draw = Object.hasOwn(DRAWERS, kind) ? DRAWERS[kind as ProductKind] : undefined;
+  const hex = HEX.get(colorKey);
+  if (!draw || !hex || !(IMAGE_VIEWS as readonly string[]).includes(view)) return undefined;
+  return draw(tones(hex), view as ImageView);
+}

@@ -1,0 +1,50 @@
+import { buildApp } from "./app.ts";
+import { loadConfig } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import { seedIfEmpty } from "./seed/seed.ts";
+import { createServices } from "./services/index.ts";
+
+/** `npm start`: one process serving the API, images and the server-rendered storefront. */
+async function main() {
+  const started = performance.now();
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const seeded = config.SEED === "demo" ? await seedIfEmpty(database.db) : undefined;
+  const services = await createServices(config, database);
+  const app = await buildApp(services);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      app.log.error("shutdown took too long; exiting");
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    await app.close();
+    await database.close();
+    app.log.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+
+  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(
+    {
+      database: database.kind,
+      location: database.location,
+      seeded,
+      index: services.catalog.status(),
+      startupMs: Math.round(performance.now() - started),
+    },
+    `Etalage is open on ${address.replace(/\/\/(0\.0\.0\.0|\[::\])/, "//localhost")}`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,264 @@
+/**
+ * Products made of other products (grouped "Complete look" sets and bundle gift sets, both over
+ * existing simple accessories) and products without stock on a shelf: gift cards and e-books.
+ */
+import type { BundleOption, Product, ProductLink } from "@etalage/core";
+import { TAX_CLASS_HIGH, TAX_CLASS_LOW, VAT_RATE } from "./demo-attributes.ts";
+import { CAT, type LeafKey } from "./demo-categories.ts";
+import type { Draft, Ids } from "./demo-products.ts";
+import { addDays, excludingTax, type Rng, slugify, timestampBetween } from "./demo-random.ts";
+
+const LOOK_THEMES = [
+  "Kantoor",
+  "Weekend",
+  "Stadswandeling",
+  "Zakenreis",
+  "Zondagmiddag",
+  "Herfst",
+  "Winter",
+  "Voorjaar",
+  "Zomeravond",
+  "Terras",
+  "Museum",
+  "Theater",
+  "Borrel",
+  "Strand",
+  "Kerst",
+  "Oud en nieuw",
+  "Bruiloftsgast",
+  "Sollicitatie",
+  "Eerste date",
+  "Fietstocht",
+  "Citytrip",
+  "Boswandeling",
+  "Marktdag",
+  "Vrijdagmiddag",
+  "Koningsdag",
+  "Vaderdag",
+  "Sinterklaas",
+  "Wintersport",
+  "Golfclub",
+  "Nazomer",
+] as const;
+
+/** Parts of a look, in the order a stylist lays them out. */
+const LOOK_PARTS: readonly LeafKey[] = ["tassen", "sjaals", "riemen", "sokken"];
+
+interface GiftSet {
+  name: string;
+  options: readonly { title: string; leaf: LeafKey; qty: number }[];
+}
+
+const GIFT_SETS: readonly GiftSet[] = [
+  {
+    name: "Cadeauset riem en sokken",
+    options: [
+      { title: "Riem", leaf: "riemen", qty: 1 },
+      { title: "Sokken", leaf: "sokken", qty: 2 },
+    ],
+  },
+  {
+    name: "Cadeauset sjaal en sokken",
+    options: [
+      { title: "Sjaal", leaf: "sjaals", qty: 1 },
+      { title: "Sokken", leaf: "sokken", qty: 2 },
+    ],
+  },
+  { name: "Cadeaubox sokken", options: [{ title: "Sokken", leaf: "sokken", qty: 3 }] },
+  {
+    name: "Reisset",
+    options: [
+      { title: "Tas", leaf: "tassen", qty: 1 },
+      { title: "Sokken", leaf: "sokken", qty: 2 },
+    ],
+  },
+  {
+    name: "Winterset",
+    options: [
+      { title: "Sjaal", leaf: "sjaals", qty: 1 },
+      { title: "Riem", leaf: "riemen", qty: 1 },
+      { title: "Sokken", leaf: "sokken", qty: 2 },
+    ],
+  },
+];
+const GIFT_SET_LINES = ["Klassiek", "Modern", "Luxe", "Basis"] as const;
+
+const NO_IMAGE = {
+  image: "no_selection",
+  small_image: "no_selection",
+  thumbnail: "no_selection",
+  media_gallery: [],
+};
+
+function baseProduct(rng: Rng, id: number, sku: string, name: string, type: Product["type_id"]): Product {
+  const key = `${slugify(name)}-${sku.toLowerCase()}`;
+  const createdAt = timestampBetween(rng, "2025-01-01", "2026-03-01");
+  return {
+    id,
+    sku,
+    name,
+    type_id: type,
+    status: 1,
+    visibility: 4,
+    url_key: key,
+    url_path: key,
+    slug: key,
+    price: 0,
+    tax_class_id: TAX_CLASS_HIGH,
+    stock: { product_id: id, sku, qty: 999, is_in_stock: true, manage_stock: true },
+    category: [],
+    category_ids: [],
+    new: 0,
+    sale: 0,
+    created_at: createdAt,
+    updated_at: addDays(rng, createdAt, 90, "2026-06-30"),
+  };
+}
+
+/** The set shows the picture of its first part, so it looks like what it contains. */
+function imageOf(part: Product, name: string): Partial<Product> {
+  const gallery = part.media_gallery?.map((m) => (m.pos === 1 ? { ...m, lab: name } : m));
+  return { image: part.image, small_image: part.image, thumbnail: part.image, media_gallery: gallery };
+}
+
+/** Simple products a set may contain: enabled, visible, in stock and with a picture. */
+function partsByLeaf(drafts: readonly Draft[]): Map<number, Draft[]> {
+  const parts = new Map<number, Draft[]>();
+  for (const d of drafts) {
+    const p = d.product;
+    if (p.type_id !== "simple" || p.status !== 1 || p.visibility !== 4) continue;
+    if (!p.stock.is_in_stock || p.image === "no_selection") continue;
+    const list = parts.get(d.leaf) ?? [];
+    list.push(d);
+    parts.set(d.leaf, list);
+  }
+  return parts;
+}
+
+function link(set: Product, part: Product, position: number, qty: number): ProductLink {
+  return {
+    link_type: "associated",
+    linked_product_type: "simple",
+    linked_product_sku: part.sku,
+    sku: set.sku,
+    qty,
+    position,
+  };
+}
+
+function groupedLooks(rng: Rng, ids: Ids, parts: Map<number, Draft[]>): Draft[] {
+  return LOOK_THEMES.map((theme) => {
+    const leaves = LOOK_PARTS.filter((_, i) => i < 2 || rng.chance(0.6));
+    const chosen = leaves.map((leaf) => rng.pick(parts.get(CAT[leaf])!));
+    const id = ids.parent++;
+    const name = `Complete look ${theme}`;
+    const product = baseProduct(rng, id, `LOOK${id}`, name, "grouped");
+    const items = chosen.map((d) => d.product);
+    product.product_links = items.map((part, i) => link(product, part, i, 1));
+    product.price = Math.round(items.reduce((sum, p) => sum + p.price, 0) * 10000) / 10000;
+    product.stock.qty = Math.min(...items.map((p) => p.stock.qty));
+    product.description = `<p>Onze stylisten stelden deze look samen voor ${theme.toLowerCase()}: ${items
+      .map((p) => p.name.toLowerCase())
+      .join(", ")}. Bestel alles in één keer of kies de onderdelen die je mist.</p>`;
+    product.short_description = `${items.length} accessoires die bij elkaar passen.`;
+    Object.assign(product, imageOf(items[0]!, name));
+    return { product, leaf: chosen[0]!.leaf, kind: chosen[0]!.kind, sustainable: false };
+  });
+}
+
+function bundleGiftSets(
+  rng: Rng,
+  ids: Ids,
+  parts: Map<number, Draft[]>,
+  nextOptionId: { value: number },
+): Draft[] {
+  const drafts: Draft[] = [];
+  for (const line of GIFT_SET_LINES) {
+    for (const set of GIFT_SETS) {
+      const id = ids.parent++;
+      const name = `${set.name} ${line}`;
+      const product = baseProduct(rng, id, `SET${id}`, name, "bundle");
+      let selection = 1;
+      const picks = set.options.map((o) => ({
+        option: o,
+        choices: rng.sample(parts.get(CAT[o.leaf])!, 3).map((d) => d.product),
+      }));
+      product.bundle_options = picks.map(
+        ({ option, choices }): BundleOption => ({
+          option_id: nextOptionId.value++,
+          title: option.title,
+          required: true,
+          type: "select",
+          product_links: choices.map((part, i) => ({
+            ...link(product, part, i, option.qty),
+            id: selection++,
+            is_default: i === 0,
+          })),
+        }),
+      );
+      // Stored like a grouped product: the price of the default choices, so listings can sort it.
+      const defaultParts = picks.map((p) => p.choices[0]!);
+      const total = picks.reduce((sum, p) => sum + p.choices[0]!.price * p.option.qty, 0);
+      product.price = Math.round(total * 10000) / 10000;
+      product.stock.qty = Math.min(...defaultParts.map((p) => p.stock.qty));
+      product.description = `<p>${set.name} in de lijn ${line.toLowerCase()}: kies per onderdeel je favoriet. Geleverd in een stevige geschenkdoos met een handgeschreven kaartje.</p>`;
+      product.short_description = `Geschenkset met ${set.options.map((o) => o.title.toLowerCase()).join(" en ")}.`;
+      Object.assign(product, imageOf(defaultParts[0]!, name));
+      drafts.push({ product, leaf: CAT[set.options[0]!.leaf], kind: undefined, sustainable: false });
+    }
+  }
+  return drafts;
+}
+
+function giftCards(rng: Rng, ids: Ids): Draft[] {
+  return [25, 50, 100].map((amount) => {
+    const id = ids.parent++;
+    const product = baseProduct(rng, id, `CAD${amount}`, `Cadeaubon € ${amount}`, "virtual");
+    product.price = excludingTax(amount, VAT_RATE[TAX_CLASS_HIGH]!);
+    product.description = `<p>Een cadeaubon van € ${amount}, te besteden in onze webshop en in al onze winkels. De bon is twee jaar geldig en wordt direct per e-mail verstuurd.</p>`;
+    product.short_description = `Digitale cadeaubon van € ${amount}, direct in je mailbox.`;
+    Object.assign(product, NO_IMAGE);
+    return { product, leaf: CAT.accessoires, kind: undefined, sustainable: false };
+  });
+}
+
+const BOOKS = [
+  {
+    name: "E-book: Stijlgids voor de moderne man",
+    price: 14.95,
+    text: "Van de juiste broeklengte tot het combineren van dessins: onze stylisten delen hun kennis in 120 pagina's vol voorbeelden. Direct te downloaden als PDF en ePub.",
+  },
+  {
+    name: "E-book: Schoenen verzorgen als een vakman",
+    price: 7.95,
+    text: "Poetsen, invetten, opnieuw zolen: zo gaan je leren schoenen twintig jaar mee. Met stap-voor-stapfoto's van onze schoenmaker.",
+  },
+] as const;
+
+function ebooks(rng: Rng, ids: Ids): Draft[] {
+  return BOOKS.map((book) => {
+    const id = ids.parent++;
+    const product = baseProduct(rng, id, `EBK${id}`, book.name, "downloadable");
+    product.tax_class_id = TAX_CLASS_LOW;
+    product.price = excludingTax(book.price, VAT_RATE[TAX_CLASS_LOW]!);
+    product.description = `<p>${book.text}</p>`;
+    product.short_description = "Digitaal boek, direct te downloaden na betaling.";
+    Object.assign(product, NO_IMAGE);
+    return { product, leaf: CAT.accessoires, kind: undefined, sustainable: false };
+  });
+}
+
+/**
+ * Gift cards and e-books, then the sets. They come last so every product a set links to is
+ * listed before the set itself.
+ */
+export function generateSets(rng: Rng, ids: Ids, drafts: readonly Draft[]): Draft[] {
+  const parts = partsByLeaf(drafts);
+  const nextOptionId = { value: 1 };
+  return [
+    ...giftCards(rng, ids),
+    ...ebooks(rng, ids),
+    ...groupedLooks(rng, ids, parts),
+    ...bundleGiftSets(rng, ids, parts, nextOptionId),
+  ];
+}

@@ -1,0 +1,17 @@
+import { count } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { categories, meta } from "../db/schema.ts";
+import { type ImportSummary, importCatalog } from "../services/catalog-import.ts";
+import { generateDemoCatalog } from "./demo-catalog.ts";
+
+/** Seeds the demo catalogue into an empty database; a database with a catalogue is left alone. */
+export async function seedIfEmpty(db: Db): Promise<ImportSummary | undefined> {
+  const [row] = await db.select({ n: count() }).from(categories);
+  if ((row?.n ?? 0) > 0) return undefined;
+  const summary = await importCatalog(db, generateDemoCatalog());
+  await db
+    .insert(meta)
+    .values({ key: "seed", value: { name: "demo", at: new Date().toISOString(), summary } })
+    .onConflictDoNothing();
+  return summary;
+}

@@ -1,0 +1,70 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { storefrontBuild, storefrontRoot } from "../paths.ts";
+import type { Services } from "../services/index.ts";
+import { createSsrHandler } from "./request-handler.ts";
+import { storefrontServices } from "./storefront-services.ts";
+
+interface EntryWithContext {
+  servicesContext?: Parameters<RouterContextProvider["set"]>[0];
+}
+
+/**
+ * Serves the storefront: hashed assets with immutable caching (precompressed .br/.gz written by
+ * the build), public files, and React Router SSR for every path the API does not own.
+ */
+export async function registerStorefront(app: FastifyInstance, services: Services, dev: boolean) {
+  const contextFor = (build: ServerBuild) => {
+    const context = new RouterContextProvider();
+    const key = (build.entry.module as EntryWithContext).servicesContext;
+    if (key) context.set(key, storefrontServices(services));
+    return context;
+  };
+
+  let getBuild: () => Promise<ServerBuild>;
+  if (dev) {
+    const { createServer } = await import("vite");
+    const vite = await createServer({ root: storefrontRoot, server: { middlewareMode: true }, appType: "custom" });
+    await app.register(import("@fastify/middie"));
+    app.use((req, res, next) => {
+      if (req.url?.startsWith("/api/") || req.url?.startsWith("/img/")) return next();
+      vite.middlewares(req, res, next);
+    });
+    app.addHook("onClose", () => vite.close());
+    getBuild = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    const serverEntry = path.join(storefrontBuild, "server", "index.js");
+    if (!existsSync(serverEntry)) {
+      throw new Error(`Storefront build missing at ${serverEntry}: run \`npm run build\` first`);
+    }
+    const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+    getBuild = async () => build;
+    await app.register(fastifyStatic, {
+      root: path.join(storefrontBuild, "client"),
+      prefix: "/",
+      wildcard: false,
+      preCompressed: true,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header(
+          "cache-control",
+          immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+        );
+      },
+    });
+  }
+
+  const handleSsr = createSsrHandler(getBuild, dev ? "development" : "production", contextFor);
+  app.register(async (ssr) => {
+    // Form posts reach React Router actions as raw streams; React Router parses them itself.
+    ssr.removeAllContentTypeParsers();
+    ssr.addContentTypeParser("*", (_request, _payload, done) => done(null));
+    ssr.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/*", handler: handleSsr });
+    ssr.route({ method: ["GET", "HEAD"], url: "/", handler: handleSsr });
+  });
+}

@@ -1,0 +1,22 @@
+import type { ComponentType } from "react";
+
+/** What each modal accepts when opened. A name listed here can be opened with `openModal`. */
+export interface ModalPayloads {
+  "feature-not-implemented": { feature?: string } | undefined;
+  "size-guide": { table?: "shirts" | "shoes" } | undefined;
+}
+
+export type ModalName = keyof ModalPayloads;
+
+export interface ModalProps<N extends ModalName> {
+  payload: ModalPayloads[N];
+  close: () => void;
+}
+
+type Loader<N extends ModalName> = () => Promise<{ default: ComponentType<ModalProps<N>> }>;
+
+/** Each modal is its own chunk, fetched the first time it opens (browsing §2). */
+export const modalLoaders: { [N in ModalName]: Loader<N> } = {
+  "feature-not-implemented": () => import("./feature-not-implemented-modal.tsx"),
+  "size-guide": () => import("./size-guide-modal.tsx"),
+};

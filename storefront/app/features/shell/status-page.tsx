@@ -1,0 +1,90 @@
+import { t } from "@etalage/core";
+import { type ReactNode, useId } from "react";
+import { Link } from "react-router";
+import type { MenuItem } from "./menu.ts";
+import "./status-page.css";
+
+/** Categories to offer when the page is gone and no menu could be loaded. */
+const FALLBACK_LINKS = [
+  { id: 1, name: "Kleding", href: "/c/kleding" },
+  { id: 2, name: "Schoenen", href: "/c/schoenen" },
+  { id: 3, name: "Accessoires", href: "/c/accessoires" },
+];
+
+/** The page-not-found content, used by the route and by every error boundary that sees a 404. */
+export function NotFoundContent({ menu }: { menu?: MenuItem[] }) {
+  const links = menu && menu.length > 0 ? menu : FALLBACK_LINKS;
+  const headingId = useId();
+  return (
+    <StatusPage
+      code="404"
+      title={t("Page not found")}
+      text={t(
+        "Unfortunately we can't find the page you are looking for. It may have been moved or the address may be mistyped.",
+      )}
+    >
+      <nav className="status-page__suggestions" aria-labelledby={headingId}>
+        <h2 id={headingId} className="eyebrow">
+          {t("Maybe you were looking for")}
+        </h2>
+        <ul className="status-page__chips">
+          {links.map((link) => (
+            <li key={link.id}>
+              <Link to={link.href} className="status-page__chip">
+                {link.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </StatusPage>
+  );
+}
+
+export function ErrorContent({ status }: { status?: number }) {
+  return (
+    <StatusPage
+      code={status && status !== 500 ? String(status) : undefined}
+      title={t("Something went wrong")}
+      text={t("We're sorry, an error occurred. Please try again in a moment.")}
+    >
+      <p className="status-page__help">
+        {t("Still not working? Our customer service is happy to help.")}{" "}
+        <Link to="/klantenservice" className="text-link">
+          {t("Contact customer service")}
+        </Link>
+      </p>
+    </StatusPage>
+  );
+}
+
+function StatusPage({
+  code,
+  title,
+  text,
+  children,
+}: {
+  code?: string;
+  title: string;
+  text: string;
+  children?: ReactNode;
+}) {
+  return (
+    <section className="status-page container">
+      <div className="status-page__inner">
+        {code && (
+          <p className="status-page__code">
+            <span className="visually-hidden">{t("Error code")}: </span>
+            {code}
+          </p>
+        )}
+        <h1 className="status-page__title">{title}</h1>
+        <p className="status-page__text">{text}</p>
+        <Link to="/" className="button">
+          {t("Return to home page")}
+        </Link>
+        {children}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { t } from "@etalage/core";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import { MinimalShell } from "./features/shell/minimal-shell.tsx";
+import { ProgressBar } from "./features/shell/progress-bar.tsx";
+import { ErrorContent, NotFoundContent } from "./features/shell/status-page.tsx";
+import "./styles/index.css";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+/** The fallback for every page without its own meta, error pages included. */
+export function meta({ error }: Route.MetaArgs) {
+  if (error) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    return [
+      { title: `${notFound ? t("Page not found") : t("Something went wrong")} – Etalage` },
+      { name: "robots", content: "noindex" },
+    ];
+  }
+  return [
+    { title: "Etalage" },
+    { name: "description", content: t("Menswear and footwear, delivered tomorrow") },
+  ];
+}
+
+/*
+ * The CSP nonce reaches <Scripts>, <ScrollRestoration> and <Links> through <ServerRouter nonce>
+ * (entry.server.tsx); the browser hides nonces from the DOM, so the client renders none.
+ */
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="nl">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#ffffff" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <>
+      <ProgressBar />
+      <Outlet />
+    </>
+  );
+}
+
+/** Last resort, when even a layout failed: the minimal layout, in Dutch; a 404 is page-not-found. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <MinimalShell>{status === 404 ? <NotFoundContent /> : <ErrorContent status={status} />}</MinimalShell>
+  );
+}

@@ -1,0 +1,85 @@
+import type { Category } from "@etalage/core";
+import { t } from "@etalage/core";
+import { Link } from "react-router";
+import { ProductCard } from "../features/catalog/product-card.tsx";
+import { type ProductCardData, toProductCardData } from "../features/catalog/product-card-data.ts";
+import { type CategoryTile, CategoryTiles } from "../features/home/category-tiles.tsx";
+import { HomeHero } from "../features/home/home-hero.tsx";
+import { categoryPath } from "../lib/links.ts";
+import { servicesContext } from "../lib/server-context.ts";
+import type { Route } from "./+types/home";
+import "../features/home/home.css";
+
+export function meta() {
+  return [
+    { title: `Etalage – ${t("Menswear and footwear")}` },
+    { name: "description", content: t("Menswear and footwear, delivered tomorrow") },
+  ];
+}
+
+/** The tiles under the hero, each drawn with one of our own product pictures. */
+const TILES = [
+  { name: "Kleding", image: "/product/coat/beige/front.svg", tone: "stone" },
+  { name: "Schoenen", image: "/product/dress-shoe/cognac/front.svg", tone: "sand" },
+  { name: "Accessoires", image: "/product/bag/bruin/front.svg", tone: "mist" },
+  { name: "Nieuw", image: "/product/sweater/groen/front.svg", tone: "sage" },
+  { name: "Sale", image: "/product/polo/lichtblauw/front.svg", tone: "sale" },
+] as const;
+
+const NEW_ARRIVALS = 8;
+
+/** Critical: categories for the tiles and the products of "Nieuw binnen" (both in-process). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const tree = services.categoryTree();
+  const tiles: CategoryTile[] = TILES.map((tile) => {
+    const category = findByName(tree, tile.name);
+    return { ...tile, href: category ? categoryPath(category) : `/c/${tile.name.toLowerCase()}` };
+  });
+  const source = findByName(tree, "Nieuw") ?? tree[0];
+  const newArrivals: ProductCardData[] = source
+    ? services.productsInCategory(source.id, NEW_ARRIVALS).map((p) => toProductCardData(p))
+    : [];
+  return { tiles, newArrivals, newArrivalsHref: source ? categoryPath(source) : null };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { tiles, newArrivals, newArrivalsHref } = loaderData;
+  return (
+    <>
+      <HomeHero shopHref={tiles[0]?.href ?? "/"} secondaryHref={tiles[1]?.href ?? "/"} />
+      <CategoryTiles tiles={tiles} />
+      {newArrivals.length > 0 && (
+        <section className="section container" aria-labelledby="new-arrivals">
+          <div className="section__head">
+            <h2 id="new-arrivals" className="section__title">
+              {t("New arrivals")}
+            </h2>
+            {newArrivalsHref && (
+              <Link to={newArrivalsHref} className="text-link">
+                {t("View all")}
+              </Link>
+            )}
+          </div>
+          <ul className="product-row">
+            {newArrivals.map((product, index) => (
+              <li key={product.id}>
+                <ProductCard product={product} eager={index < 4} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
+
+function findByName(tree: readonly Category[], name: string): Category | undefined {
+  const wanted = name.toLowerCase();
+  for (const category of tree) {
+    if (category.name.toLowerCase() === wanted && category.is_active) return category;
+    const child = findByName(category.children_data ?? [], name);
+    if (child) return child;
+  }
+  return undefined;
+}

@@ -1,0 +1,87 @@
+import { t } from "@etalage/core";
+import { type ReactNode, useEffect, useEffectEvent, useId, useRef } from "react";
+import { CloseIcon } from "./icons.tsx";
+import "./dialog.css";
+
+export interface DialogProps {
+  title: ReactNode;
+  /** Called for the close button, Escape and a click on the backdrop; the owner unmounts the dialog. */
+  onClose: () => void;
+  children: ReactNode;
+  /** `center` for modals, `drawer` for the mobile menu sliding in from the left. */
+  variant?: "center" | "drawer";
+  size?: "small" | "large";
+  /** Visually hide the title (it still labels the dialog). */
+  hideTitle?: boolean;
+}
+
+/**
+ * A native modal `<dialog>`: showModal() gives us the focus trap, the inert page behind and Escape.
+ * Mounted means open; focus goes back to whatever opened it when it unmounts.
+ */
+export function Dialog({
+  title,
+  onClose,
+  children,
+  variant = "center",
+  size = "small",
+  hideTitle,
+}: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
+  const requestClose = useEffectEvent(() => onClose());
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    opener.current ??= document.activeElement;
+    if (!dialog.open) dialog.showModal();
+    // Escape fires `cancel`; we let the owner decide, so React state and the DOM never disagree.
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      requestClose();
+    };
+    // The box fills the dialog, so a press that starts and ends on the <dialog> itself is on the
+    // backdrop (a text selection dragged out of the box is not). Keyboard users have Escape.
+    let pressedBackdrop = false;
+    const onPointerDown = (event: PointerEvent) => {
+      pressedBackdrop = event.target === dialog;
+    };
+    const onClick = (event: MouseEvent) => {
+      if (pressedBackdrop && event.target === dialog) requestClose();
+    };
+    dialog.addEventListener("cancel", onCancel);
+    dialog.addEventListener("pointerdown", onPointerDown);
+    dialog.addEventListener("click", onClick);
+    return () => {
+      dialog.removeEventListener("cancel", onCancel);
+      dialog.removeEventListener("pointerdown", onPointerDown);
+      dialog.removeEventListener("click", onClick);
+      dialog.close();
+      const target = opener.current;
+      if (target instanceof HTMLElement && target.isConnected) target.focus();
+    };
+  }, []);
+
+  return (
+    <dialog ref={ref} className={`dialog dialog--${variant} dialog--${size}`} aria-labelledby={titleId}>
+      <div className="dialog__box">
+        <header className="dialog__header">
+          <h2 id={titleId} className={hideTitle ? "dialog__title visually-hidden" : "dialog__title"}>
+            {title}
+          </h2>
+          <button
+            type="button"
+            className="icon-button dialog__close"
+            aria-label={t("Close")}
+            onClick={onClose}
+          >
+            <CloseIcon />
+          </button>
+        </header>
+        <div className="dialog__body">{children}</div>
+      </div>
+    </dialog>
+  );
+}
