@@ -1,5 +1,18 @@
+export * from "./catalog/associated-prices.ts";
+export * from "./catalog/custom-option-price.ts";
+export * from "./catalog/filters.ts";
+export * from "./catalog/options.ts";
+export * from "./catalog/price.ts";
+export * from "./catalog/price-fields.ts";
+export * from "./catalog/price-filter.ts";
+export * from "./catalog/product-load.ts";
+export * from "./catalog/special-price.ts";
 export * from "./catalog/stock.ts";
+export * from "./catalog/store-time.ts";
+export * from "./catalog/tax.ts";
 export * from "./catalog/types.ts";
+export * from "./catalog/variants.ts";
+export * from "./catalog/visibility.ts";
 export * from "./i18n/format.ts";
 export { type DictionaryKey, nl } from "./i18n/nl-NL.ts";
 export { type TranslateParams, t } from "./i18n/translate.ts";

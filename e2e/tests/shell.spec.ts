@@ -18,11 +18,10 @@ test.describe("the shop's shell", () => {
     const response = await page.goto("/dit-bestaat-niet/echt-niet");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Pagina niet gevonden");
-    await page.getByRole("link", { name: /startpagina/i }).first().click();
-    await expect(page).toHaveURL(/\/$/);
-    await page.goBack();
     await screenshot(page, testInfo, "not-found");
     await expectAccessible(page);
+    await page.getByRole("link", { name: /startpagina/i }).first().click();
+    await expect(page).toHaveURL(/\/$/);
   });
 
   test("the error page uses the minimal layout", async ({ page }, testInfo) => {

@@ -9,11 +9,15 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { catalogRoutes } from "./api/catalog/route.ts";
 import { healthRoutes } from "./api/health/route.ts";
 import { stockRoutes } from "./api/stock/route.ts";
+import { adminRoutes } from "./api/admin/route.ts";
+import { productRoutes } from "./api/product/route.ts";
+import { urlRoutes } from "./api/url/route.ts";
 import type { Config } from "./config.ts";
 import { installErrorHandling, sendError } from "./http/envelope.ts";
-const imageRoutes = async () => {};
+import { imageRoutes } from "./images/routes.ts";
 import type { Services } from "./services/index.ts";
 import { registerStorefront } from "./ssr/plugin.ts";
 
@@ -42,6 +46,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  app.addHook("onClose", () => services.catalogEvents.stop());
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -63,6 +68,10 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     async (api) => {
       await api.register(healthRoutes, { services });
       await api.register(stockRoutes, { services });
+      await api.register(urlRoutes, { services });
+      await api.register(productRoutes, { services });
+      await api.register(catalogRoutes, { services });
+      await api.register(adminRoutes, { services });
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       api.all("/*", { schema: { hide: true } }, async (request, reply) =>
         sendError(reply, 404, `No API route for ${request.method} ${request.url.split("?")[0]}`),

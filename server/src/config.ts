@@ -17,6 +17,19 @@ const schema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Skip seeding the demo catalogue into an empty database. */
   SEED: z.enum(["demo", "none"]).default("demo"),
+  /** A configurable child's own URL answers its parent with a 301 (browsing §2 "Route resolution"). */
+  PREVENT_CHILD_DIRECT_ACCESS: z
+    .enum(["true", "false", "1", "0"])
+    .transform((v) => v === "true" || v === "1")
+    .default(true),
+  /** Bearer token of the admin API (catalogue import); without it the admin API answers 401. */
+  ADMIN_TOKEN: z
+    .string()
+    .min(16, "must be at least 16 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** Catalogue change notices within this window share one index rebuild. */
+  CATALOG_REFRESH_DEBOUNCE_MS: z.coerce.number().int().min(0).max(60_000).default(250),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; dev: boolean };

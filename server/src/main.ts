@@ -2,6 +2,7 @@ import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedIfEmpty } from "./seed/seed.ts";
+import { announceServer } from "./services/catalog-import/running-server.ts";
 import { createServices } from "./services/index.ts";
 
 /** `npm start`: one process serving the API, images and the server-rendered storefront. */
@@ -13,6 +14,7 @@ async function main() {
   const services = await createServices(config, database);
   const app = await buildApp(services);
 
+  let unannounce = async () => {};
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -25,6 +27,7 @@ async function main() {
     force.unref();
     await app.close();
     await database.close();
+    await unannounce();
     app.log.info("stopped");
     process.exit(0);
   };
@@ -32,6 +35,8 @@ async function main() {
   process.on("SIGINT", () => void stop("SIGINT"));
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
+  // PGlite allows one process per data folder: tell the import CLI to come through the API.
+  if (database.kind === "pglite") unannounce = await announceServer(config.dataDir, address);
   app.log.info(
     {
       database: database.kind,

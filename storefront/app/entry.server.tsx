@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { NonceContext } from "./lib/nonce.ts";
 import { createNonce, setSecurityHeaders } from "./lib/security-headers.ts";
 
 /** The server looks this up on the build to hand services to loaders (see server/src/ssr). */
@@ -26,8 +27,11 @@ export default function handleRequest(
     // Crawlers and SPA-mode get the whole document at once; shoppers get the shell streamed.
     const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
     const { pipe, abort } = renderToPipeableStream(
-      // ServerRouter hands the nonce to <Scripts>, <ScrollRestoration> and <Links>.
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      // Root's <Scripts>, <ScrollRestoration> and <Links> read NonceContext; ServerRouter's own
+      // nonce covers the streamed data scripts it writes after the app.
+      <NonceContext value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext>,
       {
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {

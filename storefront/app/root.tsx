@@ -4,6 +4,7 @@ import type { Route } from "./+types/root";
 import { MinimalShell } from "./features/shell/minimal-shell.tsx";
 import { ProgressBar } from "./features/shell/progress-bar.tsx";
 import { ErrorContent, NotFoundContent } from "./features/shell/status-page.tsx";
+import { useNonce } from "./lib/nonce.ts";
 import "./styles/index.css";
 
 export const links: Route.LinksFunction = () => [
@@ -26,11 +27,9 @@ export function meta({ error }: Route.MetaArgs) {
   ];
 }
 
-/*
- * The CSP nonce reaches <Scripts>, <ScrollRestoration> and <Links> through <ServerRouter nonce>
- * (entry.server.tsx); the browser hides nonces from the DOM, so the client renders none.
- */
+/** The document. Script tags carry this response's CSP nonce (entry.server.tsx, lib/nonce.ts). */
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="nl">
       <head>
@@ -38,12 +37,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#ffffff" />
         <Meta />
-        <Links />
+        {/* Stylesheets need no nonce (style-src 'self'), and browsers do not hide it on <link>,
+            so a real one would differ from what the client renders. */}
+        <Links nonce="" />
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -40,6 +40,20 @@ export interface ConfigurableChild {
   color?: string;
   size?: string;
   custom_attributes?: CustomAttribute[];
+  /** Own (child's) price fields, filled by `computePrices` (see `ComputedPriceFields`). */
+  price_tax?: number;
+  price_incl_tax?: number;
+  original_price?: number;
+  original_price_tax?: number;
+  original_price_incl_tax?: number;
+  special_price_tax?: number;
+  special_price_incl_tax?: number;
+  final_price?: number;
+  final_price_tax?: number;
+  final_price_incl_tax?: number;
+  regular_price?: number;
+  regular_price_tax?: number;
+  regular_price_incl_tax?: number;
   [attribute: string]: unknown;
 }
 
@@ -136,7 +150,88 @@ export interface Product {
   product_labels?: ProductLabel[];
   /** Codes of the attributes this product carries, so the client knows which metadata to load. */
   attributes_metadata?: unknown[];
+  /**
+   * Computed price fields (browsing §3 "Computed price fields per price: value, _tax and _incl_tax"),
+   * filled by `computePrices`: `price`/`regular_price`/`original_price` are the regular price,
+   * `special_price` is non-zero only while a lower special price is active, `final_price` is what
+   * the shopper pays.
+   */
+  price_tax?: number;
+  price_incl_tax?: number;
+  original_price?: number;
+  original_price_tax?: number;
+  original_price_incl_tax?: number;
+  special_price_tax?: number;
+  special_price_incl_tax?: number;
+  final_price?: number;
+  final_price_tax?: number;
+  final_price_incl_tax?: number;
+  regular_price?: number;
+  regular_price_tax?: number;
+  regular_price_incl_tax?: number;
+  /** Quantity a shopper adds; defaults to 1 (browsing §3). */
+  qty?: number;
+  /** Product-level problems the page shows, e.g. `errors.variants` (browsing §4 "Variant choice"). */
+  errors?: Record<string, string>;
+  info?: Record<string, string>;
+  /** True once a variant is chosen (browsing §4 "Configurable product"). */
+  is_configured?: boolean;
+  configuration?: Record<string, ProductConfigurationValue>;
+  product_option?: ProductOption;
+  custom_options?: CustomOption[];
   [attribute: string]: unknown;
+}
+
+/** One chosen option of a configured product: attribute code mapped to id and label (browsing §3). */
+export interface ProductConfigurationValue {
+  attribute_code: string;
+  id: string;
+  label: string;
+}
+
+export interface ConfigurableItemOption {
+  option_id: string;
+  option_value: string;
+  label?: string;
+  value?: string;
+}
+
+export interface BundleOptionSelection {
+  option_id: number;
+  option_qty: number;
+  option_selections: number[];
+}
+
+export interface CustomOptionSelection {
+  option_id: string | number;
+  /** Selected value ids; several joined by commas for checkboxes. */
+  option_value: string;
+}
+
+/** What the cart sends for a configured, bundle or custom-option product (browsing §3). */
+export interface ProductOption {
+  extension_attributes: {
+    custom_options?: CustomOptionSelection[];
+    configurable_item_options?: ConfigurableItemOption[];
+    bundle_options?: BundleOptionSelection[];
+  };
+}
+
+/** A value of a product's custom option; its price counts under browsing §5's rule. */
+export interface CustomOptionValue {
+  option_type_id: number;
+  title?: string;
+  price: number;
+  price_type: "fixed" | "percent";
+  sort_order?: number;
+}
+
+export interface CustomOption {
+  option_id: number;
+  title: string;
+  type: "field" | "radio" | "select" | "drop_down" | "checkbox";
+  is_require?: boolean;
+  values?: CustomOptionValue[];
 }
 
 export interface Category {

@@ -25,6 +25,7 @@ export const nl = {
   "Follow us": "Volg ons",
   Newsletter: "Nieuwsbrief",
   "Subscribe to the newsletter": "Schrijf je in voor de nieuwsbrief",
+  "Stay up to date": "Blijf op de hoogte",
   "Sign up for our newsletter and receive 10% discount on your next order":
     "Schrijf je in voor onze nieuwsbrief en ontvang 10% korting op je volgende bestelling",
   "E-mail address": "E-mailadres",
@@ -131,7 +132,8 @@ export const nl = {
   "Product link not found": "Productlink niet gevonden",
   "The product, category or CMS page is not available in Offline mode. Redirecting to Home.":
     "Het product, de categorie of de pagina is offline niet beschikbaar. Je wordt doorgestuurd naar de startpagina.",
-  "An error occured while loading the component.": "Er is een fout opgetreden bij het laden van dit onderdeel.",
+  "An error occured while loading the component.":
+    "Er is een fout opgetreden bij het laden van dit onderdeel.",
   "Component couldn't be loaded due to lack of network connectivity.":
     "Dit onderdeel kon niet worden geladen omdat er geen netwerkverbinding is.",
   "Try again": "Opnieuw proberen",

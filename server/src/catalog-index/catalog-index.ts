@@ -1,8 +1,14 @@
-import type { Category, Product } from "@etalage/core";
+import type { Category, LandingPage, Product, Redirect } from "@etalage/core";
 import { STORE } from "@etalage/core";
-import { asc, isNull } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { categories, products } from "../db/schema.ts";
+import { type Bits, hasBit, intersectAll } from "./bitset.ts";
+import { type EntityType, searchEntities } from "./entities.ts";
+import type { TermDef } from "./fields.ts";
+import { loadCatalog } from "./load.ts";
+import type { ChildHit, CatalogLookups } from "./lookups.ts";
+import { searchProducts } from "./query.ts";
+import type { ProductQuery, ProductSearchResult, SearchResult } from "./query-types.ts";
+import { type CatalogData, Snapshot } from "./snapshot.ts";
 
 export interface IndexStatus {
   ready: boolean;
@@ -10,83 +16,189 @@ export interface IndexStatus {
   categories: number;
 }
 
+export interface CatalogIndexOptions {
+  /** Where the catalogue comes from; the database by default. */
+  load?: () => Promise<CatalogData>;
+  /** The moment prices are computed for; the build time by default. */
+  now?: () => Date;
+  /** List out-of-stock products in category listings (browsing §5); search always hides them. */
+  listOutOfStock?: boolean;
+}
+
+/** What a snapshot caches for the old listing helpers. */
+interface Extras {
+  tree: Category[];
+  /** Enabled and visible in the catalogue: status 1, visibility 2–4. */
+  listed: Bits;
+}
+
 /**
  * The in-process catalogue read path (ARCHITECTURE "Data"): built from the database at start,
- * rebuilt whole on change. Lookups here are plain maps; filters, facets and text search grow on
- * top of the same snapshot.
+ * rebuilt whole on change. A rebuild makes a new snapshot off to the side and swaps it in with
+ * one assignment, so a reader sees the old catalogue or the new one, never half of each.
  */
-export class CatalogIndex {
-  private snapshot: Snapshot | undefined;
+export class CatalogIndex implements CatalogLookups {
+  private current: Snapshot | undefined;
+  private extras: Extras | undefined;
+  private running: Promise<void> | undefined;
+  private queued: Promise<void> | undefined;
+  private readonly load: () => Promise<CatalogData>;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    db: Db | undefined,
+    private readonly options: CatalogIndexOptions = {},
+  ) {
+    const load = options.load ?? (db ? () => loadCatalog(db) : undefined);
+    if (!load) throw new Error("CatalogIndex needs a database or a load function");
+    this.load = load;
+  }
 
-  async build(): Promise<void> {
-    const [categoryRows, productRows] = await Promise.all([
-      this.db.select({ data: categories.data }).from(categories).orderBy(asc(categories.position)),
-      this.db
-        .select({ data: products.data })
-        .from(products)
-        .where(isNull(products.parentId))
-        .orderBy(asc(products.id)),
+  /** An index over in-memory data, built at once (tests, benchmarks, tools). */
+  static fromData(data: CatalogData, options: Omit<CatalogIndexOptions, "load"> = {}): CatalogIndex {
+    const index = new CatalogIndex(undefined, { ...options, load: async () => data });
+    index.swap(new Snapshot(data, { now: options.now?.() ?? new Date() }));
+    return index;
+  }
+
+  build(): Promise<void> {
+    return this.rebuild();
+  }
+
+  /**
+   * Builds a new snapshot and swaps it in. A call during a build waits for that build and one
+   * more (the running one may have read the catalogue before the change the caller knows of).
+   */
+  rebuild(): Promise<void> {
+    if (!this.running) {
+      this.running = this.runBuild().finally(() => {
+        this.running = undefined;
+      });
+      return this.running;
+    }
+    this.queued ??= this.running
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return this.rebuild();
+      });
+    return this.queued;
+  }
+
+  private async runBuild() {
+    const data = await this.load();
+    this.swap(new Snapshot(data, { now: this.options.now?.() ?? new Date() }));
+  }
+
+  private swap(snapshot: Snapshot) {
+    const visibility = snapshot.fields.resolve("visibility") as TermDef;
+    const status = snapshot.fields.resolve("status") as TermDef;
+    const listed = intersectAll(snapshot.all, [
+      visibility.scopes.default.union(["2", "3", "4"]),
+      status.scopes.default.union(["1"]),
     ]);
-    this.snapshot = new Snapshot(
-      categoryRows.map((r) => r.data),
-      productRows.map((r) => r.data as Product),
-    );
+    const extras = { tree: buildTree(snapshot.categories, STORE.rootCategoryId), listed };
+    // One assignment each, in one synchronous step: no reader runs in between.
+    this.current = snapshot;
+    this.extras = extras;
+  }
+
+  /** The snapshot queries run on; hold on to it to read several things consistently. */
+  snapshot(): Snapshot {
+    if (!this.current) throw new Error("The catalogue index is not built yet");
+    return this.current;
   }
 
   status(): IndexStatus {
-    return {
-      ready: this.snapshot !== undefined,
-      products: this.snapshot?.productCount ?? 0,
-      categories: this.snapshot?.categoryCount ?? 0,
-    };
+    const s = this.current;
+    let listed = 0;
+    if (s && this.extras) for (let doc = 0; doc < s.size; doc++) if (hasBit(this.extras.listed, doc)) listed++;
+    return { ready: s !== undefined, products: listed, categories: s?.categories.length ?? 0 };
   }
 
   categoryTree(): Category[] {
-    return this.require().tree;
+    this.snapshot();
+    return this.extras!.tree;
   }
 
+  /** Enabled products visible in the catalogue, in the category's position order. */
   productsInCategory(categoryId: number, limit: number): Product[] {
-    return this.require().inCategory(categoryId).slice(0, limit);
+    const s = this.snapshot();
+    const order = s.positions.get(categoryId);
+    if (!order) return [];
+    const out: Product[] = [];
+    for (let i = 0; i < order.asc.length && out.length < limit; i++) {
+      const doc = order.asc[i]!;
+      if (hasBit(this.extras!.listed, doc)) out.push(s.products[doc]!);
+    }
+    return out;
   }
 
-  private require(): Snapshot {
-    if (!this.snapshot) throw new Error("The catalogue index is not built yet");
-    return this.snapshot;
+  /** A product search as the catalogue search API answers it (contract "Catalogue"). */
+  searchProducts(query: ProductQuery): ProductSearchResult {
+    return searchProducts(this.snapshot(), query, { listOutOfStock: this.options.listOutOfStock ?? true });
+  }
+
+  /** Any entity type; products go through `searchProducts`. */
+  search(type: EntityType, query: ProductQuery): SearchResult<object> {
+    if (type === "product") return this.searchProducts(query);
+    return searchEntities(this.snapshot(), type, query);
+  }
+
+  productById(id: number): Product | undefined {
+    const s = this.snapshot();
+    const doc = s.docById.get(id);
+    return doc === undefined ? undefined : s.products[doc];
+  }
+
+  productBySku(sku: string): Product | undefined {
+    const s = this.snapshot();
+    const doc = s.docBySku.get(sku);
+    return doc === undefined ? undefined : s.products[doc];
+  }
+
+  childBySku(sku: string): ChildHit | undefined {
+    const s = this.snapshot();
+    const ref = s.childBySku.get(sku);
+    return ref && hit(s, ref.doc, ref.child);
+  }
+
+  productByUrlPath(urlPath: string): Product | undefined {
+    const s = this.snapshot();
+    const doc = s.docByUrlPath.get(urlPath);
+    return doc === undefined ? undefined : s.products[doc];
+  }
+
+  childByUrlPath(urlPath: string): ChildHit | undefined {
+    const s = this.snapshot();
+    const ref = s.childByUrlPath.get(urlPath);
+    return ref && hit(s, ref.doc, ref.child);
+  }
+
+  categoryById(id: number): Category | undefined {
+    return this.snapshot().categoryById.get(id);
+  }
+
+  categoryByUrlPath(urlPath: string): Category | undefined {
+    return this.snapshot().categoryByUrlPath.get(urlPath);
+  }
+
+  redirectByRequestPath(requestPath: string): Redirect | undefined {
+    return this.snapshot().redirectByPath.get(requestPath);
+  }
+
+  landingPageByUrlPath(urlPath: string): LandingPage | undefined {
+    return this.snapshot().landingPageByPath.get(urlPath);
   }
 }
 
-class Snapshot {
-  readonly tree: Category[];
-  readonly productCount: number;
-  readonly categoryCount: number;
-  private readonly byCategory = new Map<number, Product[]>();
-
-  constructor(categoryList: Category[], productList: Product[]) {
-    this.categoryCount = categoryList.length;
-    this.tree = buildTree(categoryList, STORE.rootCategoryId);
-    const listed = productList.filter((p) => p.status === 1 && p.visibility >= 2);
-    this.productCount = listed.length;
-    for (const product of listed) {
-      for (const { category_id, position } of product.category ?? []) {
-        const list = this.byCategory.get(category_id) ?? [];
-        list.push({ ...product, _position: position ?? 0 } as Product);
-        this.byCategory.set(category_id, list);
-      }
-    }
-    for (const list of this.byCategory.values()) {
-      list.sort((a, b) => (a._position as number) - (b._position as number) || a.id - b.id);
-    }
-  }
-
-  inCategory(categoryId: number): Product[] {
-    return this.byCategory.get(categoryId) ?? [];
-  }
+function hit(s: Snapshot, doc: number, child: number): ChildHit | undefined {
+  const parent = s.products[doc];
+  const c = parent?.configurable_children?.[child];
+  return parent && c ? { child: c, parent } : undefined;
 }
 
 /** Active children of `rootId`, nested through `children_data`, each level in position order. */
-export function buildTree(list: Category[], rootId: number): Category[] {
+export function buildTree(list: readonly Category[], rootId: number): Category[] {
   const children = new Map<number, Category[]>();
   for (const category of list) {
     if (!category.is_active) continue;

@@ -1,162 +1,93 @@
-import type { CatalogRecord, ConfigurableChild, Product, StockInfo } from "@etalage/core";
-import { getTableColumns, type SQL, sql } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import type { CatalogRecord } from "@etalage/core";
 import type { Db } from "../db/client.ts";
-import { attributes, categories, landingPages, products, redirects, stock, taxRules } from "../db/schema.ts";
+import { notifyCatalogChanged } from "./catalog-events.ts";
+import { checkAgainstDatabase, checkWithinFile } from "./catalog-import/check.ts";
+import { formatIssue, type ImportIssue, type LineRecord, sortIssues } from "./catalog-import/issues.ts";
+import { parseCatalogLines, validateRecord } from "./catalog-import/parse.ts";
+import { type ImportSummary, writeRecords } from "./catalog-import/write.ts";
 
-export interface ImportSummary {
-  categories: number;
-  attributes: number;
-  taxrules: number;
-  products: number;
-  children: number;
-  redirects: number;
-  landing_pages: number;
-}
-
-const BATCH = 500;
+export type { ImportIssue } from "./catalog-import/issues.ts";
+export { formatIssue } from "./catalog-import/issues.ts";
+export type { ImportSummary } from "./catalog-import/write.ts";
 
 /**
- * Writes catalogue records in one transaction: all or nothing. Every write is an upsert keyed by
- * id (products also by sku through the unique index), so importing the same file twice changes
- * nothing the second time.
+ * The one catalogue importer: files (CLI, admin endpoint) and the demo seed go through the same
+ * validation and the same writer. All or nothing: any problem anywhere and nothing is written.
+ */
+
+export type ImportOutcome = { ok: true; summary: ImportSummary } | { ok: false; issues: ImportIssue[] };
+
+/** Thrown by `importCatalog` for records that fail validation; carries every problem. */
+export class CatalogImportError extends Error {
+  constructor(readonly issues: ImportIssue[]) {
+    const shown = issues.slice(0, 20).map(formatIssue).join("\n");
+    super(`Catalogue import refused (${issues.length} problem${issues.length === 1 ? "" : "s"}):\n${shown}`);
+  }
+}
+
+export interface ImportOptions {
+  /** Check and write everything, then roll back: the answer an import would give, nothing kept. */
+  dryRun?: boolean;
+}
+
+/** Imports NDJSON text, one record a line (docs/catalog-import.md). */
+export async function importCatalogText(db: Db, text: string, options: ImportOptions = {}): Promise<ImportOutcome> {
+  const parsed = parseCatalogLines(text);
+  return run(db, parsed.records, parsed.issues, options);
+}
+
+/**
+ * Imports records handed over in-process (the seed). "Line" in a problem report is the record's
+ * 1-based position in the list. Throws `CatalogImportError` when a record is wrong.
  */
 export async function importCatalog(db: Db, records: readonly CatalogRecord[]): Promise<ImportSummary> {
-  const summary: ImportSummary = {
-    categories: 0,
-    attributes: 0,
-    taxrules: 0,
-    products: 0,
-    children: 0,
-    redirects: 0,
-    landing_pages: 0,
-  };
-  const rows = {
-    categories: [] as (typeof categories.$inferInsert)[],
-    attributes: [] as (typeof attributes.$inferInsert)[],
-    taxRules: [] as (typeof taxRules.$inferInsert)[],
-    products: [] as (typeof products.$inferInsert)[],
-    stock: [] as (typeof stock.$inferInsert)[],
-    redirects: [] as (typeof redirects.$inferInsert)[],
-    landingPages: [] as (typeof landingPages.$inferInsert)[],
-  };
-
-  for (const record of records) {
-    switch (record.type) {
-      case "category": {
-        const c = record.data;
-        rows.categories.push({ id: c.id, parentId: c.parent_id, position: c.position, urlPath: c.url_path, data: c });
-        summary.categories++;
-        break;
-      }
-      case "attribute": {
-        const a = record.data;
-        rows.attributes.push({ attributeId: a.attribute_id, attributeCode: a.attribute_code, data: a });
-        summary.attributes++;
-        break;
-      }
-      case "taxrule":
-        rows.taxRules.push({ id: record.data.id, data: record.data });
-        summary.taxrules++;
-        break;
-      case "product": {
-        const p = record.data;
-        rows.products.push(productRow(p));
-        rows.stock.push(stockRow(p.id, p.sku, p.stock));
-        summary.products++;
-        for (const child of p.configurable_children ?? []) {
-          rows.products.push(childRow(p, child));
-          rows.stock.push(stockRow(child.id, child.sku, child.stock));
-          summary.children++;
-        }
-        break;
-      }
-      case "redirect": {
-        const r = record.data;
-        rows.redirects.push({
-          id: r.id,
-          requestPath: r.request_path,
-          targetPath: r.target_path,
-          redirectType: r.redirect_type,
-        });
-        summary.redirects++;
-        break;
-      }
-      case "landing_page": {
-        const l = record.data;
-        rows.landingPages.push({ id: l.id, urlPath: l.url_path, categoryId: l.category_id, data: l });
-        summary.landing_pages++;
-        break;
-      }
-    }
-  }
-
-  await db.transaction(async (tx) => {
-    await upsert(tx as unknown as Db, taxRules, rows.taxRules, taxRules.id);
-    await upsert(tx as unknown as Db, attributes, rows.attributes, attributes.attributeId);
-    await upsert(tx as unknown as Db, categories, rows.categories, categories.id);
-    await upsert(tx as unknown as Db, products, rows.products, products.id);
-    await upsert(tx as unknown as Db, stock, rows.stock, stock.sku);
-    await upsert(tx as unknown as Db, redirects, rows.redirects, redirects.id);
-    await upsert(tx as unknown as Db, landingPages, rows.landingPages, landingPages.id);
+  const valid: LineRecord[] = [];
+  const issues: ImportIssue[] = [];
+  records.forEach((record, i) => {
+    const result = validateRecord(record, i + 1);
+    if ("record" in result) valid.push(result.record);
+    else issues.push(...result.issues);
   });
-  return summary;
+  const outcome = await run(db, valid, issues);
+  if (!outcome.ok) throw new CatalogImportError(outcome.issues);
+  return outcome.summary;
 }
 
-function productRow(p: Product): typeof products.$inferInsert {
-  return {
-    id: p.id,
-    sku: p.sku,
-    parentId: null,
-    typeId: p.type_id,
-    status: p.status,
-    visibility: p.visibility,
-    urlPath: p.url_path,
-    data: p,
-  };
-}
-
-function childRow(parent: Product, child: ConfigurableChild): typeof products.$inferInsert {
-  return {
-    id: child.id,
-    sku: child.sku,
-    parentId: parent.id,
-    typeId: "simple",
-    status: child.status,
-    visibility: 1,
-    urlPath: typeof child.url_path === "string" ? child.url_path : null,
-    data: { ...child, parentSku: parent.sku, parentId: parent.id },
-  };
-}
-
-function stockRow(productId: number, sku: string, s: StockInfo | undefined): typeof stock.$inferInsert {
-  return {
-    sku,
-    productId,
-    qty: s?.qty ?? 0,
-    isInStock: s?.is_in_stock ?? false,
-    manageStock: s?.manage_stock ?? true,
-    isVolatile: s?.is_volatile ?? false,
-  };
-}
-
-/** Insert in batches; on a key conflict every column takes the incoming value. */
-async function upsert<T extends PgTable>(
-  db: Db,
-  table: T,
-  values: T["$inferInsert"][],
-  target: Parameters<ReturnType<ReturnType<Db["insert"]>["values"]>["onConflictDoUpdate"]>[0]["target"],
-) {
-  if (values.length === 0) return;
-  const columns = getTableColumns(table);
-  const set: Record<string, SQL> = {};
-  for (const [key, column] of Object.entries(columns)) {
-    set[key] = key === "updatedAt" ? sql`now()` : sql.raw(`excluded."${column.name}"`);
+/** Thrown inside the transaction to roll it back. */
+class Rollback extends Error {
+  constructor(readonly outcome: ImportOutcome) {
+    super("rollback");
   }
-  for (let i = 0; i < values.length; i += BATCH) {
-    await db
-      .insert(table)
-      .values(values.slice(i, i + BATCH))
-      .onConflictDoUpdate({ target, set });
+}
+
+async function run(
+  db: Db,
+  records: LineRecord[],
+  lineIssues: ImportIssue[],
+  options: ImportOptions = {},
+): Promise<ImportOutcome> {
+  const within = checkWithinFile(records);
+  const issues = [...lineIssues, ...within.issues];
+  if (records.length === 0 && issues.length === 0) {
+    return { ok: false, issues: [{ line: 1, path: "", message: "the file holds no records" }] };
+  }
+  try {
+    const summary = await db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      // Database checks run even when the file already failed, so one report lists everything.
+      issues.push(...(await checkAgainstDatabase(db, within.keys)));
+      if (issues.length > 0) throw new Rollback({ ok: false, issues: sortIssues(issues) });
+      const summary = await writeRecords(
+        db,
+        records.map((r) => r.record),
+      );
+      if (options.dryRun) throw new Rollback({ ok: true, summary });
+      await notifyCatalogChanged(db, { summary });
+      return summary;
+    });
+    return { ok: true, summary };
+  } catch (error) {
+    if (error instanceof Rollback) return error.outcome;
+    throw error;
   }
 }

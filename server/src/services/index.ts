@@ -1,16 +1,26 @@
 import { CatalogIndex } from "../catalog-index/catalog-index.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import { CatalogEvents } from "./catalog-events.ts";
 
 /** Everything a route or an SSR loader may use; built once per process in `createServices`. */
 export interface Services {
   config: Config;
   database: Database;
   catalog: CatalogIndex;
+  /** Rebuilds `catalog` when any instance changes the catalogue (catalog-events.ts). */
+  catalogEvents: CatalogEvents;
 }
 
 export async function createServices(config: Config, database: Database): Promise<Services> {
   const catalog = new CatalogIndex(database.db);
+  const catalogEvents = new CatalogEvents(database, {
+    rebuild: () => catalog.rebuild(),
+    debounceMs: config.CATALOG_REFRESH_DEBOUNCE_MS,
+    logLevel: config.LOG_LEVEL,
+  });
+  // Listen before the first build, so a change committed meanwhile is not missed.
+  await catalogEvents.start();
   await catalog.build();
-  return { config, database, catalog };
+  return { config, database, catalog, catalogEvents };
 }

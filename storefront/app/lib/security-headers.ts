@@ -16,7 +16,8 @@ export function contentSecurityPolicy(nonce: string): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "media-src 'self'",
-    "connect-src 'self'",
+    // Vite's dev server pushes updates over its own WebSocket port.
+    import.meta.env.DEV ? "connect-src 'self' ws://localhost:*" : "connect-src 'self'",
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

@@ -10,6 +10,11 @@ export interface StorefrontServices {
   categoryTree(): Category[];
   /** Visible products of a category in position order. */
   productsInCategory(categoryId: number, limit: number): Product[];
+  /**
+   * The label of a select attribute's option (`brand` 214 → "Casa Moretti"), or undefined when
+   * unknown. Optional until the server's catalogue index serves attribute metadata.
+   */
+  optionLabel?(attributeCode: string, value: string | number): string | undefined;
   /** The shop's public origin, for canonical links. */
   publicUrl: string;
 }

@@ -38,7 +38,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
   const source = findByName(tree, "Nieuw") ?? tree[0];
   const newArrivals: ProductCardData[] = source
-    ? services.productsInCategory(source.id, NEW_ARRIVALS).map((p) => toProductCardData(p))
+    ? services
+        .productsInCategory(source.id, NEW_ARRIVALS)
+        .map((p) => toProductCardData(p, { optionLabel: services.optionLabel?.bind(services) }))
     : [];
   return { tiles, newArrivals, newArrivalsHref: source ? categoryPath(source) : null };
 }

@@ -1,7 +1,17 @@
 /** Small leather goods and knit accessories: belt, socks, scarf and bag. */
 import { darken, lighten, type Tones } from "./shade.ts";
-import { both, outline, seam, stitching } from "./svg.ts";
-import { type Draw, present } from "./tops.ts";
+import {
+  type Box,
+  both,
+  type Draw,
+  into,
+  outline,
+  present,
+  seam,
+  shapes,
+  stitching,
+  texture,
+} from "./svg.ts";
 
 const NICKEL = `<linearGradient id="metal" x1="0" x2="1" y1="0" y2="1"><stop offset="0" stop-color="#eceef0"/><stop offset="0.45" stop-color="#a9adb2"/><stop offset="0.7" stop-color="#d7d9dc"/><stop offset="1" stop-color="#7d8187"/></linearGradient>`;
 const BRASS = `<linearGradient id="metal" x1="0" x2="1" y1="0" y2="1"><stop offset="0" stop-color="#f3dca0"/><stop offset="0.45" stop-color="#b8904a"/><stop offset="0.7" stop-color="#e2c27c"/><stop offset="1" stop-color="#8a6a30"/></linearGradient>`;
@@ -11,13 +21,26 @@ function withDefs(svg: string, defs: string): string {
 }
 
 /** Points along an ellipse arc, for belt edges that follow the ring. */
-function arc(cx: number, cy: number, rx: number, ry: number, from: number, to: number, steps = 16): [number, number][] {
+function arc(
+  cx: number,
+  cy: number,
+  rx: number,
+  ry: number,
+  from: number,
+  to: number,
+  steps = 16,
+): [number, number][] {
   return Array.from({ length: steps + 1 }, (_, i) => {
     const a = from + ((to - from) * i) / steps;
     return [cx + rx * Math.cos(a), cy + ry * Math.sin(a)];
   });
 }
-const poly = (pts: [number, number][]) => pts.map(([x, y], i) => `${i ? "L" : "M"}${x.toFixed(1)} ${y.toFixed(1)}`).join("");
+const at = (cx: number, cy: number, rx: number, ry: number, a: number): [number, number] => [
+  cx + rx * Math.cos(a),
+  cy + ry * Math.sin(a),
+];
+const poly = (pts: [number, number][]) =>
+  pts.map(([x, y], i) => `${i ? "L" : "M"}${x.toFixed(1)} ${y.toFixed(1)}`).join("");
 
 export const belt: Draw = (t, view) => {
   const cx = 400;
@@ -25,7 +48,7 @@ export const belt: Draw = (t, view) => {
   const rx = 270;
   const ry = 200;
   const h = 50;
-  const draw = (detail: boolean) => {
+  const draw = (detail: Box | undefined) => {
     const line = outline(t, 2);
     const back = `M${cx - rx} ${cy} A${rx} ${ry} 0 0 1 ${cx + rx} ${cy} L${cx + rx} ${cy + h} A${rx} ${ry} 0 0 0 ${cx - rx} ${cy + h}Z`;
     const front = `M${cx - rx} ${cy} A${rx} ${ry} 0 0 0 ${cx + rx} ${cy} L${cx + rx} ${cy + h} A${rx} ${ry} 0 0 1 ${cx - rx} ${cy + h}Z`;
@@ -36,10 +59,10 @@ export const belt: Draw = (t, view) => {
     const a1 = Math.PI / 2 - 0.66;
     const top = arc(cx, cy - 3, rx + 6, ry + 6, a0, a1);
     const bottom = arc(cx, cy + h + 3, rx + 6, ry + 6, a1 + 0.06, a0);
-    const tip = arc(cx, cy + h / 2, rx + 6, ry + 6, a1 - 0.07, a1 - 0.07, 0)[0]!;
+    const tip = at(cx, cy + h / 2, rx + 6, ry + 6, a1 - 0.07);
     const tail = `${poly([...top, tip, ...bottom])}Z`;
     const holes = [0.16, 0.26, 0.36, 0.46]
-      .map((d) => arc(cx, cy + h / 2, rx + 6, ry + 6, a0 - d, a0 - d, 0)[0]!)
+      .map((d) => at(cx, cy + h / 2, rx + 6, ry + 6, a0 - d))
       .map(([x, y]) => `<ellipse cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" rx="4" ry="5" fill="${t.deep}"/>`)
       .join("");
     const bx = cx - 40;
@@ -52,23 +75,27 @@ export const belt: Draw = (t, view) => {
     return (
       `<path d="${back}" fill="url(#inside)" ${line}/>` +
       `<path d="${front}" fill="url(#leather)" ${line}/>` +
-      (detail ? `<path d="${front}" fill="url(#grain)"/>` : "") +
+      (detail ? texture(t, "grain", shapes([front]), detail) : "") +
       `<path d="${stitchTop}" ${stitching(t.stitch, 1.4, "5 4")}/><path d="${stitchBottom}" ${stitching(t.stitch, 1.4, "5 4")}/>` +
       `<path d="${tail}" fill="url(#leather)" ${line}/>` +
-      (detail ? `<path d="${tail}" fill="url(#grain)"/>` : "") +
-      holes + keeper + buckle
+      (detail ? texture(t, "grain", shapes([tail]), detail) : "") +
+      holes +
+      keeper +
+      buckle
     );
   };
   return withDefs(present(t, view, draw, [440, 610, 2.6], [632, 300, 60]), NICKEL);
 };
 
-const SOCK = "M360 150 H492 V560 C494 640 480 700 430 716 L210 744 C170 750 146 728 146 700 C146 672 164 652 196 646 L330 620 C352 614 360 596 360 570Z";
+const SOCK =
+  "M360 150 H492 V560 C494 640 480 700 430 716 L210 744 C170 750 146 728 146 700 C146 672 164 652 196 646 L330 620 C352 614 360 596 360 570Z";
 
-function sock(t: Tones, stripe: string, texture: string): string {
+function sock(t: Tones, stripe: string, overlay: string): string {
   const line = outline(t, 2);
   return (
-    `<path d="${SOCK}" fill="url(#body)" ${line}/>${texture}` +
-    `<path d="M360 150 H492 V236 H360Z" fill="${t.lo}" ${line}/><path d="M360 150 H492 V236 H360Z" fill="url(#rib)"/>` +
+    `<path d="${SOCK}" fill="url(#body)" ${line}/>${overlay}` +
+    `<path d="M360 150 H492 V236 H360Z" fill="${t.lo}" ${line}/>` +
+    texture(t, "rib", shapes(["M360 150 H492 V236 H360Z"]), [356, 146, 496, 240]) +
     `<path d="M361 262 H491 M361 282 H491" stroke="${stripe}" stroke-width="9"/>` +
     `<path d="M492 596 C494 660 480 700 430 716 L404 720 C410 680 436 638 466 614 C478 604 486 600 492 596Z" fill="${t.lo}" ${outline(t, 1.4)}/>` +
     `<path d="M210 744 C170 750 146 728 146 700 C146 672 164 652 196 646 C212 680 218 716 210 744Z" fill="${t.lo}" ${outline(t, 1.4)}/>` +
@@ -78,10 +105,10 @@ function sock(t: Tones, stripe: string, texture: string): string {
 
 export const socks: Draw = (t, view) => {
   const stripe = t.pale ? "#3d6fb6" : t.dark ? "#b3262e" : lighten(t.base, 0.55);
-  const draw = (detail: boolean) =>
-    `<g transform="translate(110 -10)">${sock(t, stripe, "")}<path d="${SOCK}" fill="#000" opacity="0.1"/></g>` +
-    `<g transform="translate(10 70)">${sock(t, stripe, detail ? `<path d="${SOCK}" fill="url(#knit)"/>` : "")}</g>`;
-  return present(t, view, draw, [440, 300, 2.2], [824, 260, 26]);
+  const draw = (detail: Box | undefined) =>
+    `<g transform="translate(80 -10)">${sock(t, stripe, "")}<path d="${SOCK}" fill="#000" opacity="0.1"/></g>` +
+    `<g transform="translate(-20 70)">${sock(t, stripe, detail ? texture(t, "knit", shapes([SOCK]), into(detail, -20, 70)) : "")}</g>`;
+  return present(t, view, draw, [420, 330, 2], [824, 260, 26]);
 };
 
 /** A scarf tied in a loop knot, as if around an invisible neck, the two ends hanging free. */
@@ -93,21 +120,30 @@ export const scarf: Draw = (t, view) => {
       const fx = x + lean + 6 + i * 9;
       return `<path d="M${fx} ${bottom} q${(i % 3) - 1} 22 ${(i % 2) * 3 - 1} 44" stroke="${t.lo}" stroke-width="4" stroke-linecap="round" fill="none"/>`;
     }).join("");
-    const stripes = [60, 84].map((o) => `<path d="M${x + lean - 1} ${bottom - o} H${x + lean + w - 1}" stroke="${band}" stroke-width="${o === 60 ? 14 : 6}"/>`).join("");
+    const stripes = [60, 84]
+      .map(
+        (o) =>
+          `<path d="M${x + lean - 1} ${bottom - o} H${x + lean + w - 1}" stroke="${band}" stroke-width="${o === 60 ? 14 : 6}"/>`,
+      )
+      .join("");
     const fold = `<path d="M${x + w * 0.4} ${top + 30} C${x + w * 0.4} ${top + 200} ${x + w * 0.4 + lean} ${bottom - 200} ${x + w * 0.42 + lean} ${bottom - 20}" ${seam(t, 2, 0.25)}/>`;
     return { d, art: `<path d="${d}" fill="url(#body)" ${outline(t)}/>${fold}${stripes}${fringe}` };
   };
-  const draw = (detail: boolean) => {
-    const weave = (d: string) => (detail ? `<path d="${d}" fill="url(#weave)"/>` : "");
-    const ring = "M246 250 C246 150 554 150 554 250 C554 300 520 330 470 352 L330 352 C280 330 246 300 246 250Z M300 252 C300 284 340 310 400 314 C460 310 500 284 500 252 C500 196 300 196 300 252Z";
+  const draw = (detail: Box | undefined) => {
+    const weave = (d: string) => (detail ? texture(t, "weave", shapes([d]), detail) : "");
+    const ring =
+      "M246 250 C246 150 554 150 554 250 C554 300 520 330 470 352 L330 352 C280 330 246 300 246 250Z M300 252 C300 284 340 310 400 314 C460 310 500 284 500 252 C500 196 300 196 300 252Z";
     const back = tail(326, 124, 360, 800, -26);
     const front = tail(384, 128, 372, 850, 28);
-    const knot = "M330 320 C360 300 440 300 470 320 C494 340 490 390 466 410 C440 426 360 426 334 410 C310 392 306 340 330 320Z";
+    const knot =
+      "M330 320 C360 300 440 300 470 320 C494 340 490 390 466 410 C440 426 360 426 334 410 C310 392 306 340 330 320Z";
     return (
       `<path d="${ring}" fill-rule="evenodd" fill="url(#vert)" ${outline(t)}/>${weave(ring)}` +
       `<path d="M300 252 C300 196 500 196 500 252 C470 226 330 226 300 252Z" fill="url(#inside)"/>` +
-      back.art + `<path d="${back.d}" fill="#000" opacity="0.08"/>` +
-      front.art + weave(front.d) +
+      back.art +
+      `<path d="${back.d}" fill="#000" opacity="0.08"/>` +
+      front.art +
+      weave(front.d) +
       `<path d="${knot}" fill="url(#body)" ${outline(t)}/>${weave(knot)}` +
       `<path d="M344 340 C380 356 420 356 456 340 M348 384 C384 396 420 396 452 384" ${seam(t, 2, 0.45)}/>`
     );
@@ -116,10 +152,12 @@ export const scarf: Draw = (t, view) => {
 };
 
 export const bag: Draw = (t, view) => {
-  const draw = (detail: boolean) => {
+  const draw = (detail: Box | undefined) => {
     const line = outline(t);
-    const body = "M196 400 H604 C622 400 632 410 634 428 L650 756 C651 776 640 788 620 788 H180 C160 788 149 776 150 756 L166 428 C168 410 178 400 196 400Z";
-    const flap = "M190 396 H610 C626 396 636 408 638 424 L646 618 C647 644 632 660 606 660 H194 C168 660 153 644 154 618 L162 424 C164 408 174 396 190 396Z";
+    const body =
+      "M196 400 H604 C622 400 632 410 634 428 L650 756 C651 776 640 788 620 788 H180 C160 788 149 776 150 756 L166 428 C168 410 178 400 196 400Z";
+    const flap =
+      "M190 396 H610 C626 396 636 408 638 424 L646 618 C647 644 632 660 606 660 H194 C168 660 153 644 154 618 L162 424 C164 408 174 396 190 396Z";
     const strapBuckle = (x: number) =>
       `<path d="M${x - 20} 560 H${x + 20} V720 H${x - 20}Z" fill="url(#leather)" ${outline(t, 1.6)}/>` +
       `<path d="M${x - 14} 570 V712 M${x + 14} 570 V712" ${stitching(t.stitch, 1.2, "4 3")}/>` +
@@ -129,15 +167,18 @@ export const bag: Draw = (t, view) => {
       `<path d="M192 440 C170 150 630 150 608 440" fill="none" stroke="${t.lo}" stroke-width="28" stroke-linecap="round"/>` +
       `<path d="M192 440 C170 150 630 150 608 440" fill="none" stroke="${t.line}" stroke-width="30" stroke-opacity="0.25" stroke-linecap="round"/>` +
       `<path d="M192 440 C170 150 630 150 608 440" ${stitching(t.stitch, 1.3, "5 4", 0.6)}/>` +
-      both(`<rect x="176" y="408" width="28" height="34" rx="8" fill="none" stroke="url(#metal)" stroke-width="7"/>`) +
+      both(
+        `<rect x="176" y="408" width="28" height="34" rx="8" fill="none" stroke="url(#metal)" stroke-width="7"/>`,
+      ) +
       `<path d="M330 402 C330 330 470 330 470 402" fill="none" stroke="${t.lo}" stroke-width="20" stroke-linecap="round"/>` +
       `<path d="M336 400 C336 342 464 342 464 400" fill="none" stroke="${t.hi}" stroke-width="4" stroke-opacity="0.4"/>` +
       `<path d="${body}" fill="url(#body)" ${line}/>` +
       `<path d="${flap}" fill="url(#leather)" ${line}/>` +
-      (detail ? `<path d="${flap}" fill="url(#grain)"/><path d="${body}" fill="url(#grain)" opacity="0.6"/>` : "") +
+      (detail ? texture(t, "grain", shapes([flap, body]), detail) : "") +
       `<path d="M204 412 H596 C612 412 620 422 621 436 L628 614 C629 634 618 646 598 646 H202 C182 646 171 634 172 614 L179 436 C180 422 188 412 204 412Z" ${stitching(t.stitch, 1.4, "5 4", 0.8)}/>` +
       `<path d="M170 770 H630" ${seam(t, 2, 0.35)}/>` +
-      strapBuckle(290) + strapBuckle(510)
+      strapBuckle(290) +
+      strapBuckle(510)
     );
   };
   return withDefs(present(t, view, draw, [510, 620, 2.5], [796, 280, 26]), BRASS);

@@ -8,7 +8,8 @@ import { jeans, trousers } from "./bottoms.ts";
 import { coat, jacket, suit } from "./outer.ts";
 import { tones } from "./shade.ts";
 import { boot, dressShoe, loafer, sneaker } from "./shoes.ts";
-import { cardigan, type Draw, polo, shirt, sweater, tshirt } from "./tops.ts";
+import type { Draw } from "./svg.ts";
+import { cardigan, polo, shirt, sweater, tshirt } from "./tops.ts";
 
 /** A full record, so adding a kind to the palette fails type-checking until it has a drawing. */
 const DRAWERS: Record<ProductKind, Draw> = {

@@ -5,8 +5,7 @@
  */
 import type { ImageView } from "../../seed/palette.ts";
 import { darken, lighten, type Tones } from "./shade.ts";
-import { doc, outline, seam, shadow, stitching } from "./svg.ts";
-import type { Draw } from "./tops.ts";
+import { type Draw, doc, outline, seam, shadow, shapes, stitching, texture } from "./svg.ts";
 
 type Shoe = "sneaker" | "dress" | "boot" | "loafer";
 
@@ -52,15 +51,25 @@ function sneakerSide(t: Tones): string {
     `<path d="M630 440 C652 480 656 540 646 590 L704 590 C714 540 712 440 692 412 C680 422 660 434 630 440Z" fill="${t.lo}" ${line}/>` +
     `<path d="M552 428 C570 440 600 446 630 440 C660 434 680 422 692 412 C680 430 650 446 620 450 C590 452 566 444 552 434Z" fill="url(#inside)"/>` +
     `<path d="M484 442 L334 508 L322 490 L474 426Z" fill="${t.lo}" ${outline(t, 1.6)}/>` +
-    eyelets.map(([x, y]) => `<circle cx="${x}" cy="${y + 2}" r="4.5" fill="${darken(t.base, 0.5)}" stroke="${lighten(t.base, 0.3)}" stroke-width="1.5"/>`).join("") +
-    eyelets.map(([x, y]) => `<path d="M${x} ${y + 2} L${x + 16} ${y - 12}" stroke="${lace}" stroke-width="7" stroke-linecap="round"/><path d="M${x} ${y + 2} L${x + 16} ${y - 12}" stroke="${darken(lace, 0.25)}" stroke-width="1" stroke-linecap="round"/>`).join("") +
+    eyelets
+      .map(
+        ([x, y]) =>
+          `<circle cx="${x}" cy="${y + 2}" r="4.5" fill="${darken(t.base, 0.5)}" stroke="${lighten(t.base, 0.3)}" stroke-width="1.5"/>`,
+      )
+      .join("") +
+    eyelets
+      .map(
+        ([x, y]) =>
+          `<path d="M${x} ${y + 2} L${x + 16} ${y - 12}" stroke="${lace}" stroke-width="7" stroke-linecap="round"/><path d="M${x} ${y + 2} L${x + 16} ${y - 12}" stroke="${darken(lace, 0.25)}" stroke-width="1" stroke-linecap="round"/>`,
+      )
+      .join("") +
     `<path d="M696 404 C712 406 716 432 708 446" fill="none" stroke="${t.lo}" stroke-width="9" stroke-linecap="round"/>` +
     shine(280, 516, 110, 14, 0.35, -14)
   );
 }
 
 /** Toe box and vamp shared by the leather shoes, up to the throat at x≈430. */
-const LEATHER_TOE = "M96 628 C80 596 104 566 160 558 C240 546 330 518 430 488";
+const LEATHER_TOE = "M96 628 C78 598 100 556 168 546 C240 534 340 500 430 486";
 
 function dressSide(t: Tones): string {
   const line = outline(t);
@@ -78,7 +87,12 @@ function dressSide(t: Tones): string {
     `<path d="M470 480 C494 530 540 586 596 606" ${seam(t, 2, 0.7)}/><path d="M482 476 C506 526 550 580 608 604" ${stitching(t.stitch, 1.2, "3 3", 0.6)}/>` +
     `<path d="M636 474 C652 506 662 560 660 604" ${seam(t, 1.8, 0.55)}/>` +
     `<path d="M548 458 C580 472 626 480 660 470 C674 466 684 460 688 458 C676 472 640 488 600 486 C576 484 558 474 548 466Z" fill="url(#inside)"/>` +
-    [0, 1, 2, 3].map((i) => `<path d="M${470 + i * 18} ${474 - i * 4.5} l10 -7" stroke="${lace}" stroke-width="4.5" stroke-linecap="round"/>`).join("") +
+    [0, 1, 2, 3]
+      .map(
+        (i) =>
+          `<path d="M${470 + i * 18} ${474 - i * 4.5} l10 -7" stroke="${lace}" stroke-width="4.5" stroke-linecap="round"/>`,
+      )
+      .join("") +
     shine(200, 566, 90, 12, 0.7, -10) +
     shine(650, 530, 24, 46, 0.35)
   );
@@ -91,7 +105,12 @@ function bootSide(t: Tones): string {
     leatherSole(t, "boot", 598) +
     `<path d="${LEATHER_TOE} C466 474 478 380 474 262 C540 254 620 250 684 256 C692 330 676 420 694 500 C708 530 710 570 704 598 L590 600 C520 602 480 626 430 626 L130 626Z" fill="url(#leather)" ${line}/>` +
     `<path d="M546 262 C556 360 576 430 594 472 C612 430 630 360 640 258Z" fill="${elastic}" ${outline(t, 1.6)}/>` +
-    `<path d="M546 262 C556 360 576 430 594 472 C612 430 630 360 640 258Z" fill="url(#rib)"/>` +
+    texture(
+      t,
+      "rib",
+      shapes(["M546 262 C556 360 576 430 594 472 C612 430 630 360 640 258Z"]),
+      [540, 250, 650, 480],
+    ) +
     `<path d="M540 262 C550 362 574 436 594 482 C616 434 636 362 646 258" ${stitching(t.stitch, 1.3, "4 3", 0.6)}/>` +
     `<path d="M474 262 C540 254 620 250 684 256 C620 266 540 270 474 274Z" fill="url(#inside)"/>` +
     `<path d="M666 256 C668 226 692 218 702 230 C706 244 700 258 692 266" fill="none" stroke="${t.lo}" stroke-width="10" stroke-linecap="round"/>` +
@@ -116,7 +135,12 @@ function loaferSide(t: Tones): string {
   );
 }
 
-const SIDES: Record<Shoe, (t: Tones) => string> = { sneaker: sneakerSide, dress: dressSide, boot: bootSide, loafer: loaferSide };
+const SIDES: Record<Shoe, (t: Tones) => string> = {
+  sneaker: sneakerSide,
+  dress: dressSide,
+  boot: bootSide,
+  loafer: loaferSide,
+};
 
 /** The last seen from above, left foot, toe up, centred on the origin. */
 const FOOT =
@@ -167,7 +191,11 @@ function topView(t: Tones, shoe: Shoe): string {
 function drawShoe(t: Tones, shoe: Shoe, view: ImageView): string {
   // Scaled up a little and lifted so a low shoe sits near the middle of a portrait tile.
   if (view === "front")
-    return doc(t, shadow(404, 640, 360, 26, 0.4) + `<g transform="translate(400 520) scale(1.12) translate(-400 -545)">${SIDES[shoe](t)}</g>`);
+    return doc(
+      t,
+      shadow(404, 640, 360, 26, 0.4) +
+        `<g transform="translate(400 520) scale(1.12) translate(-400 -545)">${SIDES[shoe](t)}</g>`,
+    );
   const one = topView(t, shoe);
   return doc(
     t,

@@ -1,4 +1,4 @@
-import type { Product } from "@etalage/core";
+import { applyTax, type Product, specialPriceActive } from "@etalage/core";
 import { hasImage } from "../../lib/images.ts";
 import { productPath } from "../../lib/links.ts";
 
@@ -20,25 +20,30 @@ export interface ProductCardData {
 }
 
 /**
- * Temporary: NL 21 % on the net price. The catalogue issue replaces this with the server's
- * `price_incl_tax` and `special_price_incl_tax` (browsing §1: tax is calculated server-side).
+ * Fallback while the index does not yet serve computed price fields: NL 21 % on the net price.
+ * Once `price_incl_tax` is there (browsing §1: tax is calculated server-side) it wins.
  */
-const TAX_RATE = 0.21;
-const inclTax = (net: number) => Math.round(net * (1 + TAX_RATE) * 100) / 100;
+const FALLBACK_TAX_PERCENT = 21;
 
-export function toProductCardData(product: Product, now: Date = new Date()): ProductCardData {
+export interface CardDataOptions {
+  /** Resolves option values (the brand is stored as one) to their labels. */
+  optionLabel?: (attributeCode: string, value: string | number) => string | undefined;
+  now?: Date;
+}
+
+export function toProductCardData(product: Product, options: CardDataOptions = {}): ProductCardData {
+  const now = options.now ?? new Date();
   const gallery = (product.media_gallery ?? [])
     .filter((m) => m.typ === "image")
     .toSorted((a, b) => a.pos - b.pos);
   const image = hasImage(product.image) ? product.image : (gallery[0]?.image ?? null);
   const hoverImage = gallery.map((m) => m.image).find((path) => hasImage(path) && path !== image) ?? null;
-  const price = inclTax(product.price);
-  const special = specialApplies(product, now) ? inclTax(product.special_price as number) : null;
+  const { price, special } = pricesInclTax(product, now);
   return {
     id: product.id,
     sku: product.sku,
     name: product.name,
-    brand: typeof product.brand === "string" && product.brand !== "" ? product.brand : null,
+    brand: brandName(product.brand, options.optionLabel),
     href: productPath(product),
     image,
     hoverImage,
@@ -48,13 +53,25 @@ export function toProductCardData(product: Product, now: Date = new Date()): Pro
   };
 }
 
-/** A special price counts only inside its from/to dates (browsing §4 "Filters and listing"). */
-function specialApplies(product: Product, now: Date): boolean {
-  const special = product.special_price;
-  if (typeof special !== "number" || !(special > 0)) return false;
-  const from = product.special_from_date ? Date.parse(product.special_from_date) : Number.NaN;
-  const to = product.special_to_date ? Date.parse(product.special_to_date) : Number.NaN;
-  if (!Number.isNaN(from) && now.getTime() < from) return false;
-  if (!Number.isNaN(to) && now.getTime() > to + 86_400_000) return false;
-  return true;
+function pricesInclTax(product: Product, now: Date): { price: number; special: number | null } {
+  if (typeof product.price_incl_tax === "number") {
+    const special = product.special_price_incl_tax;
+    return {
+      price: product.price_incl_tax,
+      special: typeof special === "number" && special > 0 ? special : null,
+    };
+  }
+  const price = applyTax(product.price, FALLBACK_TAX_PERCENT).incl_tax;
+  const special = specialPriceActive(product, now)
+    ? applyTax(product.special_price as number, FALLBACK_TAX_PERCENT).incl_tax
+    : null;
+  return { price, special };
+}
+
+/** A brand stored as an option value needs its label; a bare number is never shown to a shopper. */
+function brandName(brand: unknown, optionLabel: CardDataOptions["optionLabel"]): string | null {
+  if (typeof brand !== "string" && typeof brand !== "number") return null;
+  const label = optionLabel?.("brand", brand);
+  if (label) return label;
+  return typeof brand === "string" && brand.trim() !== "" && !/^\d+$/.test(brand) ? brand : null;
 }

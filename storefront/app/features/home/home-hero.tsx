@@ -35,12 +35,18 @@ export function HomeHero({ shopHref, secondaryHref }: { shopHref: string; second
 
 function HeroArt() {
   return (
-    <svg className="hero__art" viewBox="0 0 600 560" aria-hidden="true" focusable="false">
-      <rect width="600" height="560" fill="#e6dfd2" />
+    <svg
+      className="hero__art"
+      viewBox="0 0 600 560"
+      preserveAspectRatio="xMidYMax meet"
+      aria-hidden="true"
+      focusable="false"
+    >
       <circle cx="468" cy="132" r="74" fill="#c98d5b" opacity="0.85" />
       <path d="M120 560V250a180 180 0 0 1 360 0v310z" fill="#d6cab5" />
       <path d="M160 560V262a140 140 0 0 1 280 0v298z" fill="#f3efe7" />
-      <path d="M0 508h600v52H0z" fill="#cfc2ab" />
+      {/* the floor runs past the drawing, under the text too, whatever the panel's width */}
+      <path d="M-2000 508h4600v52h-4600z" fill="#d6cab5" />
       {/* the rail and hanger */}
       <path d="M176 196h248" stroke="#8b7a5e" strokeWidth="3" strokeLinecap="round" />
       <path

@@ -23,7 +23,7 @@ export function SiteFooter({ menu }: { menu: MenuItem[] }) {
     <footer className="site-footer">
       <div className="container site-footer__top">
         <NewsletterForm
-          title={t("Subscribe to the newsletter")}
+          title={t("Stay up to date")}
           subtitle={t("Sign up for our newsletter and receive 10% discount on your next order")}
         />
         <div className="site-footer__columns">

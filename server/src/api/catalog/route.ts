@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { z } from "zod";
+import { ApiError, errorEnvelopeSchema } from "../../http/envelope.ts";
+import { catalogSearch } from "../../services/catalog-search.ts";
+import type { Services } from "../../services/index.ts";
+import { type SearchBody, searchBody, searchGetQuery, searchParams, searchQuery, searchResponse } from "./validators.ts";
+
+type Query = z.output<typeof searchGetQuery>;
+/** Items are documents of several types; the schema only says they are objects. */
+type SearchResponse = z.input<typeof searchResponse>;
+
+/**
+ * `POST|GET /api/catalog/{index}/{entityType}/_search` (contract "Catalogue"). The one endpoint
+ * whose answer is not wrapped in the envelope; its errors still are.
+ */
+export const catalogRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const answer = (
+    params: { index: string; entityType: string },
+    query: Query,
+    body: SearchBody,
+    bodyPath: string,
+  ): SearchResponse =>
+    catalogSearch(services.catalog, {
+      index: params.index,
+      entityType: params.entityType,
+      body,
+      from: query.from,
+      size: query.size,
+      sourceInclude: [...(query._source_include ?? []), ...(query._source_includes ?? [])],
+      sourceExclude: [...(query._source_exclude ?? []), ...(query._source_excludes ?? [])],
+      bodyPath,
+    }) as unknown as SearchResponse;
+  const responses = { 200: searchResponse, 400: errorEnvelopeSchema };
+
+  app.post(
+    "/catalog/:index/:entityType/_search",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary: "Search products, categories, attributes, tax rules, redirects or landing pages",
+        params: searchParams,
+        querystring: searchQuery,
+        body: searchBody.optional(),
+        response: responses,
+      },
+    },
+    async (request) => answer(request.params, request.query, request.body ?? {}, "body"),
+  );
+
+  app.get(
+    "/catalog/:index/:entityType/_search",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary: "The same search with the body as ?request=<url-encoded JSON>",
+        params: searchParams,
+        querystring: searchGetQuery,
+        response: responses,
+      },
+    },
+    async (request) => answer(request.params, request.query, parseRequest(request.query.request), "querystring.request"),
+  );
+};
+
+function parseRequest(text: string | undefined): SearchBody {
+  if (text === undefined || text.trim() === "") return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw invalid("querystring.request", `is not JSON: ${(error as Error).message}`);
+  }
+  const parsed = searchBody.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const errors = parsed.error.issues.map((i) => ({
+    path: pathText(["querystring", "request", ...i.path]),
+    message: i.message,
+  }));
+  throw new ApiError(400, `${errors[0]!.path}: ${errors[0]!.message}`, { errors });
+}
+
+function invalid(path: string, message: string) {
+  return new ApiError(400, `${path}: ${message}`, { errors: [{ path, message }] });
+}
+
+function pathText(parts: readonly PropertyKey[]): string {
+  return parts.reduce<string>((text, part) => {
+    if (typeof part === "number") return `${text}[${part}]`;
+    return text ? `${text}.${String(part)}` : String(part);
+  }, "");
+}

@@ -1,0 +1,50 @@
+import { STORE } from "@etalage/core";
+import { z } from "zod";
+
+export const MAX_RENDER_LIST_SKUS = 100;
+
+const sku = z.string().trim().min(1, "must not be empty").max(64, "is longer than 64 characters");
+
+export const renderListQuery = z.strictObject({
+  skus: z
+    .string()
+    .transform((text) => [...new Set(text.split(",").map((s) => s.trim()).filter(Boolean))])
+    .pipe(
+      z
+        .array(sku)
+        .min(1, "must name at least one sku")
+        .max(MAX_RENDER_LIST_SKUS, `must name at most ${MAX_RENDER_LIST_SKUS} skus`),
+    ),
+  currencyCode: z
+    .string()
+    .refine((code) => code === STORE.currencyCode, `must be ${STORE.currencyCode}, the store's currency`)
+    .optional(),
+  storeId: z
+    .string()
+    .refine((id) => id === String(STORE.storeId), `must be ${STORE.storeId}, the store's id`)
+    .optional(),
+  // Tier prices are off (browsing §6): a group id and token are accepted and do not change prices.
+  userGroupId: z.string().max(64, "is longer than 64 characters").optional(),
+  token: z.string().max(2048, "is longer than 2048 characters").optional(),
+});
+
+const amount = z.number();
+
+export const priceInfo = z.object({
+  final_price: amount,
+  final_price_tax: amount,
+  final_price_incl_tax: amount,
+  regular_price: amount,
+  regular_price_tax: amount,
+  regular_price_incl_tax: amount,
+  price_incl_tax: amount,
+  tax: amount,
+  special_price: amount.optional(),
+  special_price_tax: amount.optional(),
+  special_price_incl_tax: amount.optional(),
+  currency_code: z.string(),
+});
+
+export const renderListItem = z.object({ id: z.number().int(), sku: z.string(), price_info: priceInfo });
+
+export const renderListResult = z.object({ items: z.array(renderListItem) });
