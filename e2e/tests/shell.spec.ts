@@ -7,7 +7,10 @@ test.describe("the shop's shell", () => {
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
     await expect(page.locator("html")).toHaveAttribute("lang", "nl");
-    await expect(page.getByRole("link", { name: /Startpagina|Etalage/ }).first()).toHaveAttribute("href", "/");
+    await expect(page.getByRole("link", { name: /Startpagina|Etalage/ }).first()).toHaveAttribute(
+      "href",
+      "/",
+    );
     await page.waitForLoadState("networkidle");
     await screenshot(page, testInfo, "home");
     await expectAccessible(page);
@@ -20,7 +23,10 @@ test.describe("the shop's shell", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Pagina niet gevonden");
     await screenshot(page, testInfo, "not-found");
     await expectAccessible(page);
-    await page.getByRole("link", { name: /startpagina/i }).first().click();
+    await page
+      .getByRole("link", { name: /startpagina/i })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/$/);
   });
 

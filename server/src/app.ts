@@ -9,11 +9,11 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { adminRoutes } from "./api/admin/route.ts";
 import { catalogRoutes } from "./api/catalog/route.ts";
 import { healthRoutes } from "./api/health/route.ts";
-import { stockRoutes } from "./api/stock/route.ts";
-import { adminRoutes } from "./api/admin/route.ts";
 import { productRoutes } from "./api/product/route.ts";
+import { stockRoutes } from "./api/stock/route.ts";
 import { urlRoutes } from "./api/url/route.ts";
 import type { Config } from "./config.ts";
 import { installErrorHandling, sendError } from "./http/envelope.ts";

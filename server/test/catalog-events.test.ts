@@ -43,7 +43,10 @@ describe("CatalogEvents debouncing", () => {
   });
 
   it("keeps going after a failed rebuild, and stops cleanly", async () => {
-    const rebuild = vi.fn<() => Promise<void>>().mockRejectedValueOnce(new Error("database away")).mockResolvedValue(undefined);
+    const rebuild = vi
+      .fn<() => Promise<void>>()
+      .mockRejectedValueOnce(new Error("database away"))
+      .mockResolvedValue(undefined);
     const events = new CatalogEvents(noDatabase, { rebuild, debounceMs: 5, logLevel: "silent" });
     expect(await events.requestRefresh()).toBe(false);
     expect(await events.requestRefresh()).toBe(true);
@@ -59,8 +62,20 @@ const record = (id: number, sku: string, url: string) =>
   `${JSON.stringify({
     type: "product",
     data: {
-      id, sku, name: `Event ${sku}`, type_id: "simple", status: 1, visibility: 4, url_key: url, url_path: url, slug: url,
-      price: 10, tax_class_id: 2, stock: { qty: 1, is_in_stock: true }, category: [], category_ids: [],
+      id,
+      sku,
+      name: `Event ${sku}`,
+      type_id: "simple",
+      status: 1,
+      visibility: 4,
+      url_key: url,
+      url_path: url,
+      slug: url,
+      price: 10,
+      tax_class_id: 2,
+      stock: { qty: 1, is_in_stock: true },
+      category: [],
+      category_ids: [],
     },
   })}\n`;
 
@@ -83,7 +98,10 @@ describe("a catalogue write refreshes the running index", () => {
   it("on notice from the writing transaction, without a restart or an admin call", async () => {
     const mapped = async () => (await server.post("/api/url/map", { url: "test-event-een" })).status;
     expect(await mapped()).toBe(404);
-    const outcome = await importCatalogText(server.services.database.db, record(9_300_001, "T-EVT-1", "test-event-een"));
+    const outcome = await importCatalogText(
+      server.services.database.db,
+      record(9_300_001, "T-EVT-1", "test-event-een"),
+    );
     expect(outcome.ok).toBe(true);
     await vi.waitFor(async () => expect(await mapped()).toBe(200), { timeout: 15_000, interval: 100 });
   });
@@ -110,11 +128,15 @@ describe.skipIf(!testDatabaseUrl())("on PostgreSQL, two instances on one databas
     await b?.close();
   });
 
-  const mappedOn = async (server: TestServer, url: string) => (await server.post("/api/url/map", { url })).status;
+  const mappedOn = async (server: TestServer, url: string) =>
+    (await server.post("/api/url/map", { url })).status;
 
   it("both see a change made through one", async () => {
     expect(await mappedOn(b, "test-event-drie")).toBe(404);
-    const outcome = await importCatalogText(a.services.database.db, record(9_300_003, "T-EVT-3", "test-event-drie"));
+    const outcome = await importCatalogText(
+      a.services.database.db,
+      record(9_300_003, "T-EVT-3", "test-event-drie"),
+    );
     expect(outcome.ok).toBe(true);
     await vi.waitFor(
       async () => {
@@ -139,10 +161,16 @@ describe.skipIf(!testDatabaseUrl())("on PostgreSQL, two instances on one databas
       `select pg_terminate_backend(pid) from pg_stat_activity where application_name = '${LISTENER_APPLICATION_NAME}' and datname = current_database()`,
     );
     // Reconnected, and caught up with one rebuild for whatever was missed meanwhile.
-    await vi.waitFor(() => expect(b.services.catalogEvents.rebuildCount).toBeGreaterThan(rebuilds), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(() => expect(b.services.catalogEvents.rebuildCount).toBeGreaterThan(rebuilds), {
+      timeout: 15_000,
+      interval: 100,
+    });
     expect(await listeners()).toBeGreaterThanOrEqual(2);
 
     expect((await importCatalogText(db, record(9_300_004, "T-EVT-4", "test-event-vier"))).ok).toBe(true);
-    await vi.waitFor(async () => expect(await mappedOn(b, "test-event-vier")).toBe(200), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(async () => expect(await mappedOn(b, "test-event-vier")).toBe(200), {
+      timeout: 15_000,
+      interval: 100,
+    });
   });
 });

@@ -26,8 +26,20 @@ function capture(): CliIo & { out_: string[]; err_: string[] } {
 const product = (id: number, sku: string, url: string, price: unknown = 41.3223) => ({
   type: "product",
   data: {
-    id, sku, name: `CLI ${sku}`, type_id: "simple", status: 1, visibility: 4, url_key: url, url_path: url, slug: url,
-    price, tax_class_id: 2, stock: { qty: 1, is_in_stock: true }, category: [], category_ids: [],
+    id,
+    sku,
+    name: `CLI ${sku}`,
+    type_id: "simple",
+    status: 1,
+    visibility: 4,
+    url_key: url,
+    url_path: url,
+    slug: url,
+    price,
+    tax_class_id: 2,
+    stock: { qty: 1, is_in_stock: true },
+    category: [],
+    category_ids: [],
   },
 });
 
@@ -35,7 +47,10 @@ beforeAll(async () => {
   process.env.ADMIN_TOKEN = TOKEN;
   server = await startTestServer({ storefront: false });
   work = await mkdtemp(path.join(tmpdir(), "etalage-cli-"));
-  await writeFile(path.join(work, "good.jsonl"), `${JSON.stringify(product(9_250_001, "T-CLI-1", "test-cli-een"))}\n`);
+  await writeFile(
+    path.join(work, "good.jsonl"),
+    `${JSON.stringify(product(9_250_001, "T-CLI-1", "test-cli-een"))}\n`,
+  );
   await writeFile(
     path.join(work, "bad.jsonl"),
     [product(9_250_002, "T-CLI-2", "test-cli-twee"), product(9_250_003, "T-CLI-3", "test-cli-drie", "veel")]
@@ -57,10 +72,16 @@ afterAll(async () => {
 describe("catalog:import CLI", () => {
   it("reads a relative path from where npm was run (INIT_CWD) and imports through --url", async () => {
     const io = capture();
-    const code = await runCli(["good.jsonl", "--url", server.url], { INIT_CWD: work, ADMIN_TOKEN: TOKEN }, io);
+    const code = await runCli(
+      ["good.jsonl", "--url", server.url],
+      { INIT_CWD: work, ADMIN_TOKEN: TOKEN },
+      io,
+    );
     expect(io.err_).toEqual([]);
     expect(code).toBe(0);
-    expect(io.out_[0]).toMatch(/^Imported through http:\/\/127\.0\.0\.1:\d+: 0 categories, .*1 products.*; index refreshed$/);
+    expect(io.out_[0]).toMatch(
+      /^Imported through http:\/\/127\.0\.0\.1:\d+: 0 categories, .*1 products.*; index refreshed$/,
+    );
     expect((await server.post("/api/url/map", { url: "test-cli-een" })).status).toBe(200);
   });
 
@@ -83,7 +104,9 @@ describe("catalog:import CLI", () => {
     expect(await runCli(["missing.jsonl"], { INIT_CWD: work }, missing)).toBe(2);
     expect(missing.err_[0]).toContain(path.join(work, "missing.jsonl"));
     const wrong = capture();
-    expect(await runCli(["good.jsonl", "--url", server.url, "--token", "wrong"], { INIT_CWD: work }, wrong)).toBe(1);
+    expect(
+      await runCli(["good.jsonl", "--url", server.url, "--token", "wrong"], { INIT_CWD: work }, wrong),
+    ).toBe(1);
     expect(wrong.err_[0]).toMatch(/answered 401: authorization: /);
   });
 
@@ -98,7 +121,9 @@ describe("catalog:import CLI", () => {
       expect(refused.err_[0]).toMatch(/holds the PGlite database .* allows one process per data folder/);
       const through = capture();
       expect(await runCli(["good.jsonl", "--dry-run"], { ...env, ADMIN_TOKEN: TOKEN }, through)).toBe(0);
-      expect(through.out_.join("\n")).toMatch(/importing through http:\/\/127\.0\.0\.1:\d+[\s\S]*Checked \(dry run/);
+      expect(through.out_.join("\n")).toMatch(
+        /importing through http:\/\/127\.0\.0\.1:\d+[\s\S]*Checked \(dry run/,
+      );
     } finally {
       await release();
     }
@@ -108,13 +133,27 @@ describe("catalog:import CLI", () => {
     const env = { INIT_CWD: work, DATA_DIR: path.join(work, "fresh"), DATABASE_URL: "", LOG_LEVEL: "silent" };
     const first = capture();
     expect(await runCli([EXAMPLE], env, first)).toBe(0);
-    expect(first.out_[0]).toMatch(/^Imported into .*: 4 categories, 3 attributes, 2 taxrules, 5 products, 2 children, 2 redirects, 2 landing pages, 0 removed children$/);
+    expect(first.out_[0]).toMatch(
+      /^Imported into .*: 4 categories, 3 attributes, 2 taxrules, 5 products, 2 children, 2 redirects, 2 landing pages, 0 removed children$/,
+    );
     const again = capture();
     expect(await runCli([EXAMPLE], env, again)).toBe(0);
     expect(again.out_[0]).toBe(first.out_[0]);
     // Every record type is in the example.
-    const types = new Set((await readFile(EXAMPLE, "utf8")).trim().split("\n").map((l) => JSON.parse(l).type));
-    expect([...types].sort()).toEqual(["attribute", "category", "landing_page", "product", "redirect", "taxrule"]);
+    const types = new Set(
+      (await readFile(EXAMPLE, "utf8"))
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l).type),
+    );
+    expect([...types].sort()).toEqual([
+      "attribute",
+      "category",
+      "landing_page",
+      "product",
+      "redirect",
+      "taxrule",
+    ]);
   });
 
   it("runs as a process, as npm runs it from the server workspace", async () => {

@@ -30,7 +30,10 @@ describe("catalogue import: one line", () => {
   it("accepts a product with attributes of its own and fills in its stock ids", () => {
     const { records, issues } = parseCatalogLines(line("product", product({ collar: "602", fit: "401" })));
     expect(issues).toEqual([]);
-    const data = records[0]!.record.data as unknown as { collar: string; stock: { product_id: number; sku: string } };
+    const data = records[0]!.record.data as unknown as {
+      collar: string;
+      stock: { product_id: number; sku: string };
+    };
     expect(data.collar).toBe("602");
     expect(data.stock).toMatchObject({ product_id: 9_100_001, sku: "T-LINE-1", manage_stock: true });
   });
@@ -58,7 +61,13 @@ describe("catalogue import: one line", () => {
   });
 
   it("is strict on records without free attributes: a typo is an error", () => {
-    const redirect = { id: 1, request_path: "oud", target_path: "nieuw", redirect_type: 301, redirct_type: 302 };
+    const redirect = {
+      id: 1,
+      request_path: "oud",
+      target_path: "nieuw",
+      redirect_type: 301,
+      redirct_type: 302,
+    };
     expect(issuesOf(line("redirect", redirect))).toEqual(['line 1: data: Unrecognized key: "redirct_type"']);
   });
 
@@ -76,7 +85,12 @@ describe("catalogue import: one line", () => {
       ],
       [{ special_from_date: "morgen" }, "data.special_from_date: is not a date"],
       [
-        { configurable_children: [{ id: 9_100_010, sku: "T-LINE-1-M", status: 1, price: "x", stock: { qty: 1, is_in_stock: true } }], type_id: "configurable" },
+        {
+          configurable_children: [
+            { id: 9_100_010, sku: "T-LINE-1-M", status: 1, price: "x", stock: { qty: 1, is_in_stock: true } },
+          ],
+          type_id: "configurable",
+        },
         "data.configurable_children[0].price: Invalid input: expected number, received string",
       ],
     ];
@@ -106,13 +120,25 @@ describe("catalogue import: one line", () => {
 
 describe("catalogue import: across lines of one file", () => {
   it("reports duplicate skus and ids, children included, with the first line", () => {
-    const child = { id: 9_100_010, sku: "T-LINE-1", status: 1, price: 1, stock: { qty: 1, is_in_stock: true } };
+    const child = {
+      id: 9_100_010,
+      sku: "T-LINE-1",
+      status: 1,
+      price: 1,
+      stock: { qty: 1, is_in_stock: true },
+    };
     const text = [
       line("product", product()),
       line("product", product({ id: 9_100_001, sku: "T-LINE-9", url_path: "x", url_key: "x", slug: "x" })),
       line(
         "product",
-        product({ id: 9_100_002, sku: "T-LINE-2", url_path: "y", type_id: "configurable", configurable_children: [child] }),
+        product({
+          id: 9_100_002,
+          sku: "T-LINE-2",
+          url_path: "y",
+          type_id: "configurable",
+          configurable_children: [child],
+        }),
       ),
     ].join("\n");
     const { records } = parseCatalogLines(text);
@@ -135,7 +161,9 @@ describe("catalogue import: across lines of one file", () => {
       url_key: "testoverhemd",
       url_path: "testoverhemd",
     };
-    const { records, issues } = parseCatalogLines([line("category", category), line("product", product())].join("\n"));
+    const { records, issues } = parseCatalogLines(
+      [line("category", category), line("product", product())].join("\n"),
+    );
     expect(issues).toEqual([]);
     expect(checkWithinFile(records).issues.map(formatIssue)).toEqual([
       "line 2: data.url_path: duplicate url_path testoverhemd (also on line 1)",

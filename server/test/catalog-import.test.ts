@@ -31,11 +31,27 @@ const product = (id: number, sku: string, url: string, over: Record<string, unkn
   fit: "401",
   ...over,
 });
-const child = (id: number, sku: string) => ({ id, sku, status: 1, price: 41.3223, url_path: sku.toLowerCase(), stock: stock(2), size: "102" });
+const child = (id: number, sku: string) => ({
+  id,
+  sku,
+  status: 1,
+  price: 41.3223,
+  url_path: sku.toLowerCase(),
+  stock: stock(2),
+  size: "102",
+});
 const records = {
   category: {
-    id: 9201, parent_id: 2, level: 2, name: "Testimport", slug: "test-import", is_active: true, position: 99,
-    path: "1/2/9201", url_key: "test-import", url_path: "test-import",
+    id: 9201,
+    parent_id: 2,
+    level: 2,
+    name: "Testimport",
+    slug: "test-import",
+    is_active: true,
+    position: 99,
+    path: "1/2/9201",
+    url_key: "test-import",
+    url_path: "test-import",
   },
   simple: product(9_200_001, "T-IMP-1", "test-import-riem"),
   configurable: product(9_200_002, "T-IMP-2", "test-import-overhemd", {
@@ -44,9 +60,15 @@ const records = {
     product_links: [{ link_type: "colorrelation", linked_product_sku: "T-IMP-1", sku: "T-IMP-2" }],
   }),
   redirect: { id: 9201, request_path: "test-import-oud", target_path: "test-import", redirect_type: 301 },
-  landing: { id: 9201, url_path: "test-import-landing", category_id: 9201, filter_attributes: '{"fit":["401"]}' },
+  landing: {
+    id: 9201,
+    url_path: "test-import-landing",
+    category_id: 9201,
+    filter_attributes: '{"fit":["401"]}',
+  },
 };
-const ndjson = (lines: [string, unknown][]) => `${lines.map(([type, data]) => JSON.stringify({ type, data })).join("\n")}\n`;
+const ndjson = (lines: [string, unknown][]) =>
+  `${lines.map(([type, data]) => JSON.stringify({ type, data })).join("\n")}\n`;
 const file = ndjson([
   ["category", records.category],
   ["product", records.simple],
@@ -66,8 +88,12 @@ const mapUrl = async (url: string) => (await server.post("/api/url/map", { url }
 async function snapshot() {
   const { db } = server.services.database;
   const rows = await Promise.all([
-    db.execute("select id, sku, parent_id, type_id, status, visibility, url_path, data from products where id between 9200000 and 9299999 order by id"),
-    db.execute("select sku, product_id, qty, reserved, is_in_stock from stock where sku like 'T-IMP-%' order by sku"),
+    db.execute(
+      "select id, sku, parent_id, type_id, status, visibility, url_path, data from products where id between 9200000 and 9299999 order by id",
+    ),
+    db.execute(
+      "select sku, product_id, qty, reserved, is_in_stock from stock where sku like 'T-IMP-%' order by sku",
+    ),
     db.execute("select id, parent_id, url_path, data from categories where id = 9201"),
     db.execute("select id, request_path, target_path, redirect_type from redirects where id = 9201"),
     db.execute("select id, url_path, category_id, data from landing_pages where id = 9201"),
@@ -97,11 +123,17 @@ describe("POST /api/admin/catalog/import", () => {
     for (const token of ["", "wrong-token-wrong-token"]) {
       const res = await importFile(file, { token });
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ code: 401, result: "authorization: a valid admin bearer token is required" });
+      expect(await res.json()).toEqual({
+        code: 401,
+        result: "authorization: a valid admin bearer token is required",
+      });
     }
     const config = { ...server.services.config, ADMIN_TOKEN: undefined };
     const events = new CatalogEvents(server.services.database, { rebuild: async () => {}, debounceMs: 0 });
-    const closed = await buildApp({ ...server.services, config, catalogEvents: events }, { storefront: false });
+    const closed = await buildApp(
+      { ...server.services, config, catalogEvents: events },
+      { storefront: false },
+    );
     const res = await closed.inject({
       method: "POST",
       url: "/api/admin/catalog/import",
@@ -121,7 +153,16 @@ describe("POST /api/admin/catalog/import", () => {
     expect(await res.json()).toEqual({
       code: 200,
       result: {
-        summary: { categories: 1, attributes: 0, taxrules: 0, products: 2, children: 2, redirects: 1, landing_pages: 1, removed_children: 0 },
+        summary: {
+          categories: 1,
+          attributes: 0,
+          taxrules: 0,
+          products: 2,
+          children: 2,
+          redirects: 1,
+          landing_pages: 1,
+          removed_children: 0,
+        },
         index: "refreshed",
       },
     });
@@ -149,9 +190,20 @@ describe("POST /api/admin/catalog/import", () => {
     const { db } = server.services.database;
     await db.execute("update stock set reserved = 2 where sku = 'T-IMP-1'");
     const fewer = { ...records.configurable, configurable_children: [child(9_200_003, "T-IMP-2-M")] };
-    const res = await importFile(ndjson([["product", records.simple], ["product", fewer]]));
-    expect((await res.json()).result.summary).toMatchObject({ products: 2, children: 1, removed_children: 1 });
-    const rows = await db.execute<{ sku: string; reserved: number }>("select sku, reserved from stock where sku like 'T-IMP-%' order by sku");
+    const res = await importFile(
+      ndjson([
+        ["product", records.simple],
+        ["product", fewer],
+      ]),
+    );
+    expect((await res.json()).result.summary).toMatchObject({
+      products: 2,
+      children: 1,
+      removed_children: 1,
+    });
+    const rows = await db.execute<{ sku: string; reserved: number }>(
+      "select sku, reserved from stock where sku like 'T-IMP-%' order by sku",
+    );
     expect(rows.rows).toEqual([
       { sku: "T-IMP-1", reserved: 2 },
       { sku: "T-IMP-2", reserved: 0 },
@@ -165,14 +217,20 @@ describe("POST /api/admin/catalog/import", () => {
   it("writes nothing when one line is bad, even the last one", async () => {
     const fresh = product(9_200_010, "T-IMP-10", "test-import-nieuw");
     const bad = { ...product(9_200_011, "T-IMP-11", "test-import-fout"), price: "12,50" };
-    const body = `${ndjson([["product", fresh], ["category", { ...records.category, name: "Veranderd" }]])}${JSON.stringify({ type: "product", data: bad })}\n`;
+    const body = `${ndjson([
+      ["product", fresh],
+      ["category", { ...records.category, name: "Veranderd" }],
+    ])}${JSON.stringify({ type: "product", data: bad })}\n`;
     const before = await snapshot();
     const res = await importFile(body);
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
       code: 400,
-      result: "Catalogue import refused, nothing written: line 3: data.price: Invalid input: expected number, received string",
-      meta: { errors: [{ line: 3, path: "data.price", message: "Invalid input: expected number, received string" }] },
+      result:
+        "Catalogue import refused, nothing written: line 3: data.price: Invalid input: expected number, received string",
+      meta: {
+        errors: [{ line: 3, path: "data.price", message: "Invalid input: expected number, received string" }],
+      },
     });
     expect(await snapshot()).toEqual(before);
     expect(await mapUrl("test-import-nieuw")).toBe(404);
@@ -180,23 +238,51 @@ describe("POST /api/admin/catalog/import", () => {
 
   it("checks across records: duplicates, links, category parents, skus of other products", async () => {
     const demoSku = (
-      await server.services.database.db.execute<{ sku: string }>("select sku from products where id < 9000000 order by id limit 1")
+      await server.services.database.db.execute<{ sku: string }>(
+        "select sku from products where id < 9000000 order by id limit 1",
+      )
     ).rows[0]!.sku;
     const body = ndjson([
-      ["product", product(9_200_020, "T-IMP-20", "test-import-a", { product_links: [{ link_type: "related", linked_product_sku: "NERGENS", sku: "T-IMP-20" }] })],
+      [
+        "product",
+        product(9_200_020, "T-IMP-20", "test-import-a", {
+          product_links: [{ link_type: "related", linked_product_sku: "NERGENS", sku: "T-IMP-20" }],
+        }),
+      ],
       ["product", product(9_200_021, "T-IMP-20", "test-import-b")],
-      ["category", { ...records.category, id: 9202, parent_id: 9999, url_path: "test-import-c", path: "1/2/9999/9202" }],
+      [
+        "category",
+        { ...records.category, id: 9202, parent_id: 9999, url_path: "test-import-c", path: "1/2/9999/9202" },
+      ],
       ["product", product(9_200_022, demoSku, "test-import-d", { category_ids: [9201, 8888] })],
     ]);
     const res = await importFile(body);
     expect(res.status).toBe(400);
     const { meta } = await res.json();
     expect(meta.errors).toEqual([
-      { line: 1, path: "data.product_links[0].linked_product_sku", message: "links to sku NERGENS, which is neither in the file nor in the catalogue" },
+      {
+        line: 1,
+        path: "data.product_links[0].linked_product_sku",
+        message: "links to sku NERGENS, which is neither in the file nor in the catalogue",
+      },
       { line: 2, path: "data.sku", message: "duplicate sku T-IMP-20 (also on line 1)" },
-      { line: 3, path: "data.parent_id", message: "category 9999 is neither in the file nor in the catalogue" },
-      { line: 4, path: "data.category_ids[1]", message: "category 8888 is neither in the file nor in the catalogue" },
-      { line: 4, path: "data.sku", message: expect.stringMatching(new RegExp(`^${demoSku} already belongs to product \\d+ in the catalogue$`)) },
+      {
+        line: 3,
+        path: "data.parent_id",
+        message: "category 9999 is neither in the file nor in the catalogue",
+      },
+      {
+        line: 4,
+        path: "data.category_ids[1]",
+        message: "category 8888 is neither in the file nor in the catalogue",
+      },
+      {
+        line: 4,
+        path: "data.sku",
+        message: expect.stringMatching(
+          new RegExp(`^${demoSku} already belongs to product \\d+ in the catalogue$`),
+        ),
+      },
     ]);
   });
 
@@ -216,7 +302,9 @@ describe("POST /api/admin/catalog/import", () => {
     expect((await json.json()).result).toBe("body: must be NDJSON text sent as application/x-ndjson");
     const empty = await importFile("\n\n", { type: "text/plain" });
     expect(empty.status).toBe(400);
-    expect((await empty.json()).result).toBe("Catalogue import refused, nothing written: line 1: the file holds no records");
+    expect((await empty.json()).result).toBe(
+      "Catalogue import refused, nothing written: line 1: the file holds no records",
+    );
     const query = await importFile(file, { query: "?dryRun=maybe" });
     expect((await query.json()).result).toMatch(/^querystring\.dryRun: /);
   });

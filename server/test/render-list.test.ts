@@ -14,10 +14,14 @@ beforeAll(async () => {
   server = await startTestServer({ storefront: false });
   const { db } = server.services.database;
   parents = (
-    await db.execute<{ sku: string }>("select sku from products where parent_id is null and status = 1 order by id")
+    await db.execute<{ sku: string }>(
+      "select sku from products where parent_id is null and status = 1 order by id",
+    )
   ).rows.map((r) => r.sku);
   children = (
-    await db.execute<{ sku: string }>("select sku from products where parent_id is not null order by id limit 5")
+    await db.execute<{ sku: string }>(
+      "select sku from products where parent_id is not null order by id limit 5",
+    )
   ).rows.map((r) => r.sku);
 });
 afterAll(() => server?.close());
@@ -29,11 +33,22 @@ describe("GET /api/product/render-list", () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.code).toBe(200);
-    expect(body.result.items.map((i: { sku: string }) => i.sku)).toEqual([children[0], parents[0], parents[1]]);
+    expect(body.result.items.map((i: { sku: string }) => i.sku)).toEqual([
+      children[0],
+      parents[0],
+      parents[1],
+    ]);
     for (const item of body.result.items) {
       expect(item).toMatchObject({ id: expect.any(Number), price_info: { currency_code: "EUR" } });
       const p = item.price_info;
-      for (const field of ["final_price", "final_price_incl_tax", "regular_price", "regular_price_incl_tax", "price_incl_tax", "tax"]) {
+      for (const field of [
+        "final_price",
+        "final_price_incl_tax",
+        "regular_price",
+        "regular_price_incl_tax",
+        "price_incl_tax",
+        "tax",
+      ]) {
         expect(typeof p[field], field).toBe("number");
       }
       expect(p.final_price_incl_tax).toBeLessThanOrEqual(p.regular_price_incl_tax);
@@ -44,7 +59,9 @@ describe("GET /api/product/render-list", () => {
   it("gives the index's computed prices, the special price only while it applies", async () => {
     const lookups = server.services.catalog;
     const onSale = parents.find((sku) => (lookups.productBySku(sku)?.special_price ?? 0) > 0);
-    const regular = parents.find((sku) => lookups.productBySku(sku)?.type_id === "simple" && !lookups.productBySku(sku)?.special_price);
+    const regular = parents.find(
+      (sku) => lookups.productBySku(sku)?.type_id === "simple" && !lookups.productBySku(sku)?.special_price,
+    );
     expect(onSale && regular).toBeTruthy();
     const body = await (await list(skusQuery([onSale!, regular!]))).json();
     const [sale, plain] = body.result.items;
@@ -60,7 +77,10 @@ describe("GET /api/product/render-list", () => {
     expect(plain.price_info).not.toHaveProperty("special_price");
     expect(plain.price_info.final_price_incl_tax).toBe(plain.price_info.regular_price_incl_tax);
     // NL high rate: 21 % on the net price, in cents.
-    expect(plain.price_info.price_incl_tax).toBeCloseTo(Math.round(plain.price_info.regular_price * 121) / 100, 2);
+    expect(plain.price_info.price_incl_tax).toBeCloseTo(
+      Math.round(plain.price_info.regular_price * 121) / 100,
+      2,
+    );
   });
 
   it("takes currencyCode and storeId as optional, and userGroupId and token without changing prices", async () => {

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { request } from "node:http";
 import { mkdtemp, rm } from "node:fs/promises";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -41,7 +41,13 @@ describe("graceful shutdown", () => {
     // A request whose body is still arriving is in flight for as long as we choose.
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = request(
-        { port, host: "127.0.0.1", method: "POST", path: "/api/health", headers: { "content-type": "application/json" } },
+        {
+          port,
+          host: "127.0.0.1",
+          method: "POST",
+          path: "/api/health",
+          headers: { "content-type": "application/json" },
+        },
         (res) => {
           let body = "";
           res.on("data", (c) => {

@@ -1,21 +1,56 @@
 import type { Category, Product, Redirect } from "@etalage/core";
 import { describe, expect, it } from "vitest";
-import { normaliseUrl, resolveUrl, type ResolveOptions } from "../src/api/url/resolve.ts";
+import { normaliseUrl, type ResolveOptions, resolveUrl } from "../src/api/url/resolve.ts";
 import { filterSource } from "../src/api/url/source-fields.ts";
 import type { CatalogLookups } from "../src/catalog-index/lookups.ts";
 
 /** URL mapping rules over a hand-made catalogue, without a database. */
 
-const child = { id: 11, sku: "SHIRT-M", status: 1, price: 40, url_path: "shirt-m", stock: { product_id: 11, qty: 1, is_in_stock: true, manage_stock: true } };
+const child = {
+  id: 11,
+  sku: "SHIRT-M",
+  status: 1,
+  price: 40,
+  url_path: "shirt-m",
+  stock: { product_id: 11, qty: 1, is_in_stock: true, manage_stock: true },
+};
 const disabledChild = { ...child, id: 12, sku: "SHIRT-L", status: 2, url_path: "shirt-l" };
 const product = (over: Partial<Product>): Product =>
-  ({ id: 1, sku: "SHIRT", name: "Shirt", type_id: "configurable", status: 1, visibility: 4, url_key: "shirt", url_path: "shirt", slug: "shirt", price: 40, tax_class_id: 2, stock: child.stock, category: [], category_ids: [], ...over }) as Product;
+  ({
+    id: 1,
+    sku: "SHIRT",
+    name: "Shirt",
+    type_id: "configurable",
+    status: 1,
+    visibility: 4,
+    url_key: "shirt",
+    url_path: "shirt",
+    slug: "shirt",
+    price: 40,
+    tax_class_id: 2,
+    stock: child.stock,
+    category: [],
+    category_ids: [],
+    ...over,
+  }) as Product;
 const shirt = product({ configurable_children: [child, disabledChild] });
 const hidden = product({ id: 2, sku: "HIDDEN", type_id: "simple", visibility: 1, url_path: "hidden" });
 const off = product({ id: 3, sku: "OFF", type_id: "simple", status: 2, url_path: "off" });
-const offParent = product({ id: 4, sku: "OFFP", status: 3, url_path: "offp", configurable_children: [{ ...child, id: 13, sku: "OFFP-M", url_path: "offp-m" }] });
-const category = { id: 10, name: "Overhemden", url_path: "kleding/overhemden" } as Category;
-const redirect: Redirect = { id: 1, request_path: "oud.html", target_path: "kleding/overhemden", redirect_type: 302 };
+const offParent = product({
+  id: 4,
+  sku: "OFFP",
+  status: 3,
+  url_path: "offp",
+  configurable_children: [{ ...child, id: 13, sku: "OFFP-M", url_path: "offp-m" }],
+});
+const category = { id: 10, name: "Overhemden", url_path: "kleding/overhemden", is_active: true } as Category;
+const closed = { id: 20, name: "Gesloten", url_path: "gesloten", is_active: false } as Category;
+const redirect: Redirect = {
+  id: 1,
+  request_path: "oud.html",
+  target_path: "kleding/overhemden",
+  redirect_type: 302,
+};
 
 const lookups: CatalogLookups = {
   productById: () => undefined,
@@ -36,7 +71,7 @@ const lookups: CatalogLookups = {
     return undefined;
   },
   categoryById: () => undefined,
-  categoryByUrlPath: (path) => (path === category.url_path ? category : undefined),
+  categoryByUrlPath: (path) => [category, closed].find((c) => c.url_path === path),
   redirectByRequestPath: (path) => (path === redirect.request_path ? redirect : undefined),
   landingPageByUrlPath: () => undefined,
 };
@@ -58,8 +93,16 @@ describe("normaliseUrl", () => {
 
 describe("resolveUrl", () => {
   it("finds a category, then a product", async () => {
-    expect(await resolveUrl(lookups, "/kleding/overhemden/", prevent)).toMatchObject({ found: true, type: "category", source: category });
-    expect(await resolveUrl(lookups, "shirt", prevent)).toEqual({ found: true, type: "product", source: shirt });
+    expect(await resolveUrl(lookups, "/kleding/overhemden/", prevent)).toMatchObject({
+      found: true,
+      type: "category",
+      source: category,
+    });
+    expect(await resolveUrl(lookups, "shirt", prevent)).toEqual({
+      found: true,
+      type: "product",
+      source: shirt,
+    });
   });
 
   it("answers a child's url with its parent and a 301 when children are closed, else not found", async () => {
@@ -81,8 +124,16 @@ describe("resolveUrl", () => {
       source: shirt,
       redirect: { status: 301, to: "/shirt" },
     });
-    expect(await resolveUrl(lookups, "shirt", { ...allow, sku: "SHIRT-M" })).toEqual({ found: true, type: "product", source: shirt });
-    expect(await resolveUrl(lookups, "shirt", { ...prevent, sku: "ELSEWHERE" })).toEqual({ found: true, type: "product", source: shirt });
+    expect(await resolveUrl(lookups, "shirt", { ...allow, sku: "SHIRT-M" })).toEqual({
+      found: true,
+      type: "product",
+      source: shirt,
+    });
+    expect(await resolveUrl(lookups, "shirt", { ...prevent, sku: "ELSEWHERE" })).toEqual({
+      found: true,
+      type: "product",
+      source: shirt,
+    });
   });
 
   it("applies the product-load rules with the spec's messages", async () => {
@@ -108,14 +159,28 @@ describe("resolveUrl", () => {
       message: "No product, category or CMS page at /oud.html",
       redirect: { status: 302, to: "/kleding/overhemden" },
     });
-    expect(await resolveUrl(lookups, "/nergens", prevent)).toEqual({ found: false, message: "No product, category or CMS page at /nergens" });
+    expect(await resolveUrl(lookups, "/nergens", prevent)).toEqual({
+      found: false,
+      message: "No product, category or CMS page at /nergens",
+    });
     expect(await resolveUrl(lookups, "/", prevent)).toMatchObject({ found: false });
+  });
+
+  it("does not show an inactive category", async () => {
+    expect(await resolveUrl(lookups, "/gesloten/", prevent)).toEqual({
+      found: false,
+      message: "Category query returned empty result url_path = gesloten",
+    });
   });
 
   it("asks the CMS slot after the catalogue", async () => {
     const page = { identifier: "over-ons", title: "Over ons" };
     const withCms = { ...prevent, cmsPage: async (id: string) => (id === "over-ons" ? page : undefined) };
-    expect(await resolveUrl(lookups, "/over-ons/", withCms)).toEqual({ found: true, type: "cms_page", source: page });
+    expect(await resolveUrl(lookups, "/over-ons/", withCms)).toEqual({
+      found: true,
+      type: "cms_page",
+      source: page,
+    });
   });
 });
 
@@ -124,7 +189,10 @@ describe("filterSource", () => {
     id: 1,
     sku: "SHIRT",
     name: "Shirt",
-    category: [{ category_id: 10, name: "Kleding" }, { category_id: 11, name: "Overhemden" }],
+    category: [
+      { category_id: 10, name: "Kleding" },
+      { category_id: 11, name: "Overhemden" },
+    ],
     stock: { qty: 3, is_in_stock: true },
     tags: ["a", "b"],
   };
@@ -151,7 +219,9 @@ describe("filterSource", () => {
 
   it("understands wildcards", () => {
     expect(filterSource(source, ["s*"])).toEqual({ sku: "SHIRT", stock: source.stock });
-    expect(filterSource(source, ["*.name"])).toEqual({ category: [{ name: "Kleding" }, { name: "Overhemden" }] });
+    expect(filterSource(source, ["*.name"])).toEqual({
+      category: [{ name: "Kleding" }, { name: "Overhemden" }],
+    });
     expect(filterSource(source, ["nothing"])).toEqual({});
   });
 });

@@ -27,7 +27,9 @@ beforeAll(async () => {
   );
   child = children.rows[0]!;
   disabled = (
-    await db.execute<{ url_path: string }>("select url_path from products where parent_id is null and status = 2 limit 1")
+    await db.execute<{ url_path: string }>(
+      "select url_path from products where parent_id is null and status = 2 limit 1",
+    )
   ).rows[0]!;
   redirects = (
     await db.execute<{ request_path: string; target_path: string; redirect_type: number }>(
@@ -43,7 +45,10 @@ describe("POST /api/url/map", () => {
       const res = await map({ url });
       expect(res.status, url).toBe(200);
       const body = await res.json();
-      expect(body).toMatchObject({ code: 200, result: { _type: "category", _source: { url_path: "kleding/overhemden" } } });
+      expect(body).toMatchObject({
+        code: 200,
+        result: { _type: "category", _source: { url_path: "kleding/overhemden" } },
+      });
     }
   });
 
@@ -74,7 +79,10 @@ describe("POST /api/url/map", () => {
   it("refuses a disabled product with the spec's message", async () => {
     const res = await map({ url: disabled.url_path });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ code: 404, result: "Product query returned empty result product status = 2" });
+    expect(await res.json()).toEqual({
+      code: 404,
+      result: "Product query returned empty result product status = 2",
+    });
   });
 
   it("answers an old url with not found and the redirect to follow", async () => {
@@ -89,7 +97,10 @@ describe("POST /api/url/map", () => {
   it("answers an unknown url with a 404 envelope", async () => {
     const res = await map({ url: "/bestaat/niet/" });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ code: 404, result: "No product, category or CMS page at /bestaat/niet" });
+    expect(await res.json()).toEqual({
+      code: 404,
+      result: "No product, category or CMS page at /bestaat/niet",
+    });
   });
 
   it("filters _source with includeFields and excludeFields (dotted paths)", async () => {
@@ -101,7 +112,9 @@ describe("POST /api/url/map", () => {
     expect(Object.keys(source.configurable_children[0])).toEqual(["sku"]);
     expect(Object.keys(source.stock)).toEqual(["qty"]);
 
-    const excluded = await (await map({ url: parent.url_path, excludeFields: ["configurable_children", "description"] })).json();
+    const excluded = await (
+      await map({ url: parent.url_path, excludeFields: ["configurable_children", "description"] })
+    ).json();
     expect(excluded.result._source.sku).toBe(parent.sku);
     expect(excluded.result._source).not.toHaveProperty("configurable_children");
     expect(excluded.result._source).not.toHaveProperty("description");
@@ -148,7 +161,11 @@ describe("POST /api/url/map with PREVENT_CHILD_DIRECT_ACCESS=false", () => {
     expect(config.PREVENT_CHILD_DIRECT_ACCESS).toBe(false);
     expect(loadConfig({}).PREVENT_CHILD_DIRECT_ACCESS).toBe(true);
     // Same index and database, another setting; its own (never started) event listener.
-    const services = { ...server.services, config, catalogEvents: new CatalogEvents(server.services.database, { rebuild: async () => {}, debounceMs: 0 }) };
+    const services = {
+      ...server.services,
+      config,
+      catalogEvents: new CatalogEvents(server.services.database, { rebuild: async () => {}, debounceMs: 0 }),
+    };
     open = await buildApp(services, { storefront: false });
   });
   afterAll(() => open?.close());
@@ -156,6 +173,9 @@ describe("POST /api/url/map with PREVENT_CHILD_DIRECT_ACCESS=false", () => {
   it("answers a child's url as not found (visibility 1)", async () => {
     const res = await open.inject({ method: "POST", url: "/api/url/map", payload: { url: child.url_path } });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ code: 404, result: "Product query returned empty result product visibility = 1" });
+    expect(res.json()).toEqual({
+      code: 404,
+      result: "Product query returned empty result product visibility = 1",
+    });
   });
 });

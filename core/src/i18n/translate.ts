@@ -11,7 +11,5 @@ const dictionary: Record<string, string> = nl;
 export function t(key: DictionaryKey | (string & {}), params?: TranslateParams): string {
   const text = dictionary[key] ?? key;
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (match, name: string) =>
-    name in params ? String(params[name]) : match,
-  );
+  return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
 }

@@ -5,7 +5,7 @@ import { type Bits, hasBit, intersectAll } from "./bitset.ts";
 import { type EntityType, searchEntities } from "./entities.ts";
 import type { TermDef } from "./fields.ts";
 import { loadCatalog } from "./load.ts";
-import type { ChildHit, CatalogLookups } from "./lookups.ts";
+import type { CatalogLookups, ChildHit } from "./lookups.ts";
 import { searchProducts } from "./query.ts";
 import type { ProductQuery, ProductSearchResult, SearchResult } from "./query-types.ts";
 import { type CatalogData, Snapshot } from "./snapshot.ts";
@@ -111,7 +111,8 @@ export class CatalogIndex implements CatalogLookups {
   status(): IndexStatus {
     const s = this.current;
     let listed = 0;
-    if (s && this.extras) for (let doc = 0; doc < s.size; doc++) if (hasBit(this.extras.listed, doc)) listed++;
+    if (s && this.extras)
+      for (let doc = 0; doc < s.size; doc++) if (hasBit(this.extras.listed, doc)) listed++;
     return { ready: s !== undefined, products: listed, categories: s?.categories.length ?? 0 };
   }
 

@@ -4,10 +4,9 @@
  * lands). These are hundreds of documents at most, so filters are a scan; each type names the
  * fields it may be filtered and sorted on, so a typo is a 400, not an empty list.
  */
-import type { Snapshot } from "./snapshot.ts";
-import { keyOfInput, valueAt } from "./product-values.ts";
-import { normalize } from "./text-analysis.ts";
+
 import { operations } from "./filters.ts";
+import { keyOfInput, valueAt } from "./product-values.ts";
 import {
   type AppliedFilter,
   DEFAULT_SIZE,
@@ -16,6 +15,8 @@ import {
   type Scalar,
   type SearchResult,
 } from "./query-types.ts";
+import type { Snapshot } from "./snapshot.ts";
+import { normalize } from "./text-analysis.ts";
 
 export const ENTITY_TYPES = [
   "product",
@@ -41,19 +42,51 @@ interface EntityDef {
 const ENTITIES: Record<Exclude<EntityType, "product">, EntityDef> = {
   category: {
     docs: (s) => s.categories,
-    fields: ["id", "parent_id", "parent_ids", "level", "name", "slug", "url_key", "url_path", "path", "is_active", "include_in_menu", "position", "product_count", "children_count"],
+    fields: [
+      "id",
+      "parent_id",
+      "parent_ids",
+      "level",
+      "name",
+      "slug",
+      "url_key",
+      "url_path",
+      "path",
+      "is_active",
+      "include_in_menu",
+      "position",
+      "product_count",
+      "children_count",
+    ],
     sort: [{ field: "position", options: "asc" }],
     text: ["name"],
   },
   attribute: {
     docs: (s) => s.attributes,
-    fields: ["attribute_id", "attribute_code", "frontend_input", "is_user_defined", "is_visible", "is_visible_on_front", "is_comparable", "is_filterable", "position"],
+    fields: [
+      "attribute_id",
+      "attribute_code",
+      "frontend_input",
+      "is_user_defined",
+      "is_visible",
+      "is_visible_on_front",
+      "is_comparable",
+      "is_filterable",
+      "position",
+    ],
     sort: [{ field: "position", options: "asc" }],
     text: ["attribute_code", "frontend_label"],
   },
   taxrule: {
     docs: (s) => s.taxRules,
-    fields: ["id", "code", "priority", "product_tax_class_ids", "customer_tax_class_ids", "rates.tax_country_id"],
+    fields: [
+      "id",
+      "code",
+      "priority",
+      "product_tax_class_ids",
+      "customer_tax_class_ids",
+      "rates.tax_country_id",
+    ],
     sort: [{ field: "id", options: "asc" }],
     text: ["code"],
   },
@@ -69,8 +102,18 @@ const ENTITIES: Record<Exclude<EntityType, "product">, EntityDef> = {
     sort: [{ field: "id", options: "asc" }],
     text: ["url_path", "title"],
   },
-  cms_page: { docs: () => [], fields: ["id", "identifier", "page_id", "is_active"], sort: [{ field: "id", options: "asc" }], text: [] },
-  cms_block: { docs: () => [], fields: ["id", "identifier", "block_id", "is_active"], sort: [{ field: "id", options: "asc" }], text: [] },
+  cms_page: {
+    docs: () => [],
+    fields: ["id", "identifier", "page_id", "is_active"],
+    sort: [{ field: "id", options: "asc" }],
+    text: [],
+  },
+  cms_block: {
+    docs: () => [],
+    fields: ["id", "identifier", "block_id", "is_active"],
+    sort: [{ field: "id", options: "asc" }],
+    text: [],
+  },
 };
 
 const collator = new Intl.Collator("nl", { sensitivity: "base", numeric: true });
@@ -85,19 +128,24 @@ export function searchEntities(
   const size = (query.size ?? DEFAULT_SIZE) > 0 ? Math.floor(query.size ?? DEFAULT_SIZE) : DEFAULT_SIZE;
   const tests = (query._appliedFilters ?? []).map((f, i) => compile(def, f, `_appliedFilters[${i}]`));
   for (const [i, f] of (query._availableFilters ?? []).entries()) {
-    if (!def.fields.includes(f.field)) throw new QueryError(`_availableFilters[${i}].field`, `Unknown filter attribute "${f.field}"`);
+    if (!def.fields.includes(f.field))
+      throw new QueryError(`_availableFilters[${i}].field`, `Unknown filter attribute "${f.field}"`);
   }
   const sorts = (query._appliedSort ?? []).map((s, i) => {
-    if (!def.fields.includes(s.field)) throw new QueryError(`_appliedSort[${i}].field`, `Unknown sort field "${s.field}"`);
+    if (!def.fields.includes(s.field))
+      throw new QueryError(`_appliedSort[${i}].field`, `Unknown sort field "${s.field}"`);
     return { field: s.field, options: s.options ?? "asc" };
   });
   const text = normalize(query._searchText ?? "").trim();
 
-  const matches = def.docs(snapshot).filter(
-    (doc) =>
-      tests.every((test) => test(doc)) &&
-      (text === "" || def.text.some((field) => normalize(String(valueAt(doc, field) ?? "")).includes(text))),
-  );
+  const matches = def
+    .docs(snapshot)
+    .filter(
+      (doc) =>
+        tests.every((test) => test(doc)) &&
+        (text === "" ||
+          def.text.some((field) => normalize(String(valueAt(doc, field) ?? "")).includes(text))),
+    );
   const order = [...sorts, ...def.sort];
   matches.sort((a, b) => {
     for (const { field, options } of order) {
@@ -146,10 +194,14 @@ function compile(def: EntityDef, filter: AppliedFilter, path: string): Test {
         return (doc) => !valuesOf(doc).some((v) => v !== undefined && wanted.includes(v));
       default: {
         const bound = Number(wanted[0]);
-        if (wanted.length !== 1 || !Number.isFinite(bound)) throw new QueryError(`${path}.value.${op}`, "must be a number");
-        const pass = { gt: (x: number) => x > bound, gte: (x: number) => x >= bound, lt: (x: number) => x < bound, lte: (x: number) => x <= bound }[
-          op as "gt" | "gte" | "lt" | "lte"
-        ];
+        if (wanted.length !== 1 || !Number.isFinite(bound))
+          throw new QueryError(`${path}.value.${op}`, "must be a number");
+        const pass = {
+          gt: (x: number) => x > bound,
+          gte: (x: number) => x >= bound,
+          lt: (x: number) => x < bound,
+          lte: (x: number) => x <= bound,
+        }[op as "gt" | "gte" | "lt" | "lte"];
         return (doc) => valuesOf(doc).some((v) => v !== undefined && v !== "" && pass(Number(v)));
       }
     }

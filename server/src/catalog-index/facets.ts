@@ -25,7 +25,7 @@ const TITLES: Record<string, string> = {
   "stock.is_in_stock": "Op voorraad",
 };
 
-export function facetTitle(snapshot: Snapshot, def: FieldDef): string {
+export function facetTitle(def: FieldDef): string {
   return def.attribute?.frontend_label ?? TITLES[def.group] ?? TITLES[def.name] ?? def.name;
 }
 
@@ -36,7 +36,7 @@ export function facetOf(
   base: Bits,
   path: string,
 ): FacetFilter {
-  const title = facetTitle(snapshot, def);
+  const title = facetTitle(def);
   if (def.kind === "numeric" && def.group === "price") {
     const options: FacetOption[] = [];
     for (const { bucket, bits } of snapshot.priceBuckets) {
@@ -55,11 +55,24 @@ export function facetOf(
     return { attribute_code: request.field, title, options };
   }
   if (def.kind !== "term") throw new QueryError(`${path}.field`, `"${request.field}" cannot be aggregated`);
-  const limit = Math.min(MAX_FACET_SIZE, Math.max(1, Math.floor(Number(request.options?.size ?? FACET_SIZE))));
-  return { attribute_code: request.field, title, options: termOptions(snapshot, def, request.scope ?? "default", base, limit) };
+  const limit = Math.min(
+    MAX_FACET_SIZE,
+    Math.max(1, Math.floor(Number(request.options?.size ?? FACET_SIZE))),
+  );
+  return {
+    attribute_code: request.field,
+    title,
+    options: termOptions(snapshot, def, request.scope ?? "default", base, limit),
+  };
 }
 
-function termOptions(snapshot: Snapshot, def: TermDef, scope: Scope, base: Bits, limit: number): FacetOption[] {
+function termOptions(
+  snapshot: Snapshot,
+  def: TermDef,
+  scope: Scope,
+  base: Bits,
+  limit: number,
+): FacetOption[] {
   const field = def.scopes[scope];
   const counts = new Int32Array(field.keys.length);
   const baseCount = popcount(base);

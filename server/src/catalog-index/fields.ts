@@ -70,7 +70,13 @@ export function buildFields(products: readonly Product[], attributes: readonly A
   const registry = new FieldRegistry();
   const same = (name: string, values: (p: Product) => unknown, group = name, attribute?: Attribute) => {
     const field = new TermField(size, (doc, add) => eachKey(values(products[doc]!), false, add));
-    registry.add({ kind: "term", name, group, scopes: { default: field, catalog: field }, ...(attribute ? { attribute } : {}) });
+    registry.add({
+      kind: "term",
+      name,
+      group,
+      scopes: { default: field, catalog: field },
+      ...(attribute ? { attribute } : {}),
+    });
   };
   const children = products.map(enabledChildren);
   // Attributes no child carries have the same documents in both scopes: build them once.
@@ -95,14 +101,21 @@ export function buildFields(products: readonly Product[], attributes: readonly A
         });
     registry.add({ kind: "term", name: code, group: code, attribute, scopes: { default: own, catalog } });
     const listField = `${code}_options`;
-    if (products.some((p) => Array.isArray(p[listField]))) same(listField, (p) => p[listField], code, attribute);
+    if (products.some((p) => Array.isArray(p[listField])))
+      same(listField, (p) => p[listField], code, attribute);
   }
   same("category_ids", (p) => [...(p.category_ids ?? []), ...(p.category ?? []).map((c) => c.category_id)]);
   for (const name of SYSTEM_TERMS) same(name, (p) => p[name]);
   same("stock.is_in_stock", (p) => p.stock?.is_in_stock === true);
 
   const numeric = (name: string, value: (p: Product) => number, parse = parseNumber, group = name) =>
-    registry.add({ kind: "numeric", name, group, parse, field: new NumericField(Float64Array.from(products, value)) });
+    registry.add({
+      kind: "numeric",
+      name,
+      group,
+      parse,
+      field: new NumericField(Float64Array.from(products, value)),
+    });
   numeric("final_price", (p) => Number(p.final_price_incl_tax ?? Number.NaN), parseNumber, "price");
   numeric("updated_at", (p) => timeOf(p.updated_at), parseTime);
   numeric("created_at", (p) => timeOf(p.created_at), parseTime);

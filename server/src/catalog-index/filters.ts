@@ -6,7 +6,14 @@
 import { andInto, andNotInto, type Bits } from "./bitset.ts";
 import { type FieldDef, keyBits, type Scope } from "./fields.ts";
 import { keyOfInput } from "./product-values.ts";
-import { type AppliedFilter, type FilterValue, type Operator, OPERATORS, QueryError, type Scalar } from "./query-types.ts";
+import {
+  type AppliedFilter,
+  type FilterValue,
+  OPERATORS,
+  type Operator,
+  QueryError,
+  type Scalar,
+} from "./query-types.ts";
 import type { Snapshot } from "./snapshot.ts";
 
 export interface CompiledFilter {
@@ -41,7 +48,10 @@ export function compileFilter(snapshot: Snapshot, filter: AppliedFilter, path: s
   const ops = operations(filter.value);
   if (ops.length === 0) throw new QueryError(`${path}.value`, "needs an operator");
   for (const [op, raw] of ops) {
-    const at = typeof filter.value === "object" && !Array.isArray(filter.value) ? `${path}.value.${op}` : `${path}.value`;
+    const at =
+      typeof filter.value === "object" && !Array.isArray(filter.value)
+        ? `${path}.value.${op}`
+        : `${path}.value`;
     const values = listOf(raw);
     if (op === "eq" || op === "in") keys.push(...values.map((v) => keyOfInput(v) ?? ""));
     andInto(bits, operationBits(snapshot, def, scope, op, values, at));
@@ -67,9 +77,12 @@ function operationBits(
     const bound = def.kind === "numeric" ? def.parse(values[0]) : toNumber(values[0]);
     if (bound === undefined) throw new QueryError(path, "must be a number");
     if (def.kind === "numeric") return def.field.rangeBits({ [op]: bound });
-    const test = { gt: (v: number) => v > bound, gte: (v: number) => v >= bound, lt: (v: number) => v < bound, lte: (v: number) => v <= bound }[
-      op as "gt" | "gte" | "lt" | "lte"
-    ];
+    const test = {
+      gt: (v: number) => v > bound,
+      gte: (v: number) => v >= bound,
+      lt: (v: number) => v < bound,
+      lte: (v: number) => v <= bound,
+    }[op as "gt" | "gte" | "lt" | "lte"];
     return def.scopes[scope].unionWhere(test);
   }
 

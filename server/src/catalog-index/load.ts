@@ -13,15 +13,16 @@ import type { CatalogData } from "./snapshot.ts";
 type StockRow = typeof stock.$inferSelect;
 
 export async function loadCatalog(db: Db): Promise<CatalogData> {
-  const [categoryRows, attributeRows, taxRows, productRows, stockRows, redirectRows, landingRows] = await Promise.all([
-    db.select({ data: categories.data }).from(categories),
-    db.select({ data: attributes.data }).from(attributes),
-    db.select({ data: taxRules.data }).from(taxRules),
-    db.select({ data: products.data }).from(products).where(isNull(products.parentId)),
-    db.select().from(stock),
-    db.select().from(redirects),
-    db.select({ data: landingPages.data }).from(landingPages),
-  ]);
+  const [categoryRows, attributeRows, taxRows, productRows, stockRows, redirectRows, landingRows] =
+    await Promise.all([
+      db.select({ data: categories.data }).from(categories),
+      db.select({ data: attributes.data }).from(attributes),
+      db.select({ data: taxRules.data }).from(taxRules),
+      db.select({ data: products.data }).from(products).where(isNull(products.parentId)),
+      db.select().from(stock),
+      db.select().from(redirects),
+      db.select({ data: landingPages.data }).from(landingPages),
+    ]);
   const stockBySku = new Map(stockRows.map((row) => [row.sku, row]));
   return {
     categories: categoryRows.map((r) => r.data),
@@ -56,7 +57,8 @@ function withStock(product: Product, stockBySku: Map<string, StockRow>): Product
     const row = stockBySku.get(child.sku);
     return row ? { ...child, stock: level(row, child.id) } : child;
   });
-  if (!children || children.length === 0) return own ? { ...product, stock: level(own, product.id) } : product;
+  if (!children || children.length === 0)
+    return own ? { ...product, stock: level(own, product.id) } : product;
   const enabled = children.filter(isEnabledChild);
   return {
     ...product,

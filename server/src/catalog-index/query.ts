@@ -48,11 +48,16 @@ const SORT_ALIASES: Record<string, SortField | "position" | "relevance"> = {
   relevance: "relevance",
 };
 
-export function searchProducts(snapshot: Snapshot, query: ProductQuery, options: QueryOptions = {}): ProductSearchResult {
+export function searchProducts(
+  snapshot: Snapshot,
+  query: ProductQuery,
+  options: QueryOptions = {},
+): ProductSearchResult {
   const from = Math.max(0, Math.floor(query.from ?? 0));
   const size = (query.size ?? DEFAULT_SIZE) > 0 ? Math.floor(query.size ?? DEFAULT_SIZE) : DEFAULT_SIZE;
-  const text = (query._searchText ?? "").trim();
-  const searching = text !== "";
+  // Untrimmed: a trailing space says the last word is complete (no prefix completion).
+  const text = query._searchText ?? "";
+  const searching = text.trim() !== "";
 
   const filters: CompiledFilter[] = (query._appliedFilters ?? []).map((f, i) =>
     compileFilter(snapshot, f, `_appliedFilters[${i}]`),
@@ -90,11 +95,18 @@ export function searchProducts(snapshot: Snapshot, query: ProductQuery, options:
     seen.add(id);
     let facetBase = facetBases.get(def.group);
     if (!facetBase) {
-      facetBase = intersectAll(snapshot.all, [...system, ...filters.filter((f) => f.group !== def.group).map((f) => f.bits)]);
+      facetBase = intersectAll(snapshot.all, [
+        ...system,
+        ...filters.filter((f) => f.group !== def.group).map((f) => f.bits),
+      ]);
       facetBases.set(def.group, facetBase);
     }
     facets.push(facetOf(snapshot, request, def, facetBase, path));
-    filterSettings[request.field] = { title: facetTitle(snapshot, def), urlKey: request.field, isCollapsed: false };
+    filterSettings[request.field] = {
+      title: facetTitle(def),
+      urlKey: request.field,
+      isCollapsed: false,
+    };
     addMetadata(metadata, def);
   });
   for (const f of filters) addMetadata(metadata, f.def);
@@ -120,7 +132,11 @@ function addMetadata(into: Map<string, AttributeMetadata>, def: FieldDef) {
     attribute_id: a.attribute_id,
     attribute_code: a.attribute_code,
     frontend_label: a.frontend_label,
-    options: a.options.map((o) => ({ label: o.label, value: String(o.value), ...(o.swatch ? { swatch: o.swatch } : {}) })),
+    options: a.options.map((o) => ({
+      label: o.label,
+      value: String(o.value),
+      ...(o.swatch ? { swatch: o.swatch } : {}),
+    })),
   });
 }
 
@@ -128,7 +144,12 @@ function addMetadata(into: Map<string, AttributeMetadata>, def: FieldDef) {
  * The asked sort; by default relevance when searching, else the position in the filtered
  * category (browsing §9 default sort), else id. A position sort uses the first category filtered.
  */
-function sortSpecs(snapshot: Snapshot, query: ProductQuery, filters: CompiledFilter[], hits: TextHits | undefined): SortSpec[] {
+function sortSpecs(
+  snapshot: Snapshot,
+  query: ProductQuery,
+  filters: CompiledFilter[],
+  hits: TextHits | undefined,
+): SortSpec[] {
   const category = filters.find((f) => f.def.name === "category_ids" && f.keys.length > 0)?.keys[0];
   const positions = category !== undefined ? snapshot.positions.get(Number(category)) : undefined;
   const specs: SortSpec[] = [];

@@ -3,11 +3,19 @@
  * and the benchmarks all feed it the same way). Parents get dense numbers 0..n-1 in id order;
  * every structure below is indexed by that number.
  */
-import type { Attribute, CatalogRecord, Category, LandingPage, Product, Redirect, TaxRule } from "@etalage/core";
+import type {
+  Attribute,
+  CatalogRecord,
+  Category,
+  LandingPage,
+  Product,
+  Redirect,
+  TaxRule,
+} from "@etalage/core";
 import { STORE } from "@etalage/core";
 import { type Bits, emptyBits, setBit } from "./bitset.ts";
 import { buildFields, type FieldRegistry, type NumericDef } from "./fields.ts";
-import { type PriceBucket, PRICE_BUCKETS, priceCatalog } from "./prices.ts";
+import { PRICE_BUCKETS, type PriceBucket, priceCatalog } from "./prices.ts";
 import { enabledChildren, timeOf } from "./product-values.ts";
 import { MISSING_RANK, memberSortKey, numericSortKey, type SortKey } from "./sort-orders.ts";
 import { TextIndex } from "./text-index.ts";
@@ -105,7 +113,10 @@ export class Snapshot {
     const price = this.fields.resolve("final_price") as NumericDef;
     this.priceBuckets = PRICE_BUCKETS.map((bucket) => ({
       bucket,
-      bits: price.field.rangeBits({ gte: bucket.from, ...(bucket.to !== undefined ? { lt: bucket.to } : {}) }),
+      bits: price.field.rangeBits({
+        gte: bucket.from,
+        ...(bucket.to !== undefined ? { lt: bucket.to } : {}),
+      }),
     }));
     this.sorts = this.buildSorts(price);
     this.buildPositions();
@@ -122,7 +133,10 @@ export class Snapshot {
     const distinct = [...new Set(names)].sort(collator.compare);
     const nameRank = new Map<string, number>();
     distinct.forEach((name, i) => {
-      nameRank.set(name, i > 0 && collator.compare(distinct[i - 1]!, name) === 0 ? nameRank.get(distinct[i - 1]!)! : i);
+      nameRank.set(
+        name,
+        i > 0 && collator.compare(distinct[i - 1]!, name) === 0 ? nameRank.get(distinct[i - 1]!)! : i,
+      );
     });
     return {
       final_price: numericSortKey(price.field.values),
@@ -154,7 +168,10 @@ export class Snapshot {
     });
     for (const [id, list] of members) {
       const values = position.get(id)!;
-      this.positions.set(id, memberSortKey(this.size, list, (doc) => values[doc]!));
+      this.positions.set(
+        id,
+        memberSortKey(this.size, list, (doc) => values[doc]!),
+      );
     }
   }
 
@@ -164,7 +181,9 @@ export class Snapshot {
     if (value === undefined || value === null) return undefined;
     let labels = this.labels.get(code);
     if (!labels) {
-      labels = new Map((this.attributeByCode.get(code)?.options ?? []).map((o) => [String(o.value), o.label]));
+      labels = new Map(
+        (this.attributeByCode.get(code)?.options ?? []).map((o) => [String(o.value), o.label]),
+      );
       this.labels.set(code, labels);
     }
     return labels.get(String(value));
@@ -220,7 +239,14 @@ export class Snapshot {
 
 /** Import records (the JSONL format, the demo seed) as snapshot input. */
 export function catalogDataOf(records: readonly CatalogRecord[]): CatalogData {
-  const data: CatalogData = { categories: [], attributes: [], taxRules: [], products: [], redirects: [], landingPages: [] };
+  const data: CatalogData = {
+    categories: [],
+    attributes: [],
+    taxRules: [],
+    products: [],
+    redirects: [],
+    landingPages: [],
+  };
   for (const r of records) {
     if (r.type === "category") data.categories.push(r.data);
     else if (r.type === "attribute") data.attributes.push(r.data);

@@ -16,7 +16,11 @@ export interface SortKey {
 export const MISSING_RANK = 0x7fffffff;
 
 /** A sort key from a comparator of values; `has(doc)` false means "no value" (sorted last both ways). */
-export function sortKey(size: number, has: (doc: number) => boolean, compare: (a: number, b: number) => number): SortKey {
+export function sortKey(
+  size: number,
+  has: (doc: number) => boolean,
+  compare: (a: number, b: number) => number,
+): SortKey {
   const docs: number[] = [];
   for (let doc = 0; doc < size; doc++) if (has(doc)) docs.push(doc);
   docs.sort((a, b) => compare(a, b) || a - b);
@@ -46,7 +50,11 @@ export function numericSortKey(values: Float64Array): SortKey {
  * A key over a few members only (a category's positions): the orders list the members, so 100
  * categories of 20k products do not cost 100 full-length orders.
  */
-export function memberSortKey(size: number, members: readonly number[], value: (doc: number) => number): SortKey {
+export function memberSortKey(
+  size: number,
+  members: readonly number[],
+  value: (doc: number) => number,
+): SortKey {
   const docs = [...members].sort((a, b) => value(a) - value(b) || a - b);
   const rank = new Int32Array(size).fill(MISSING_RANK);
   let r = -1;

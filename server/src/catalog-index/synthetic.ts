@@ -15,9 +15,42 @@ export interface SyntheticOptions {
   seed?: number;
 }
 
-const TOPS = ["Kleding", "Schoenen", "Accessoires", "Sport", "Ondergoed", "Outdoor", "Werkkleding", "Grote maten", "Feestkleding", "Basics"];
-const LEAVES = ["Overhemden", "Truien", "Jassen", "Broeken", "Jeans", "Sneakers", "Boots", "Riemen", "Sokken", "Tassen"];
-const QUALIFIERS = ["", " premium", " duurzaam", " outlet", " klassiek", " modern", " casual", " formeel", " zomer", " winter"];
+const TOPS = [
+  "Kleding",
+  "Schoenen",
+  "Accessoires",
+  "Sport",
+  "Ondergoed",
+  "Outdoor",
+  "Werkkleding",
+  "Grote maten",
+  "Feestkleding",
+  "Basics",
+];
+const LEAVES = [
+  "Overhemden",
+  "Truien",
+  "Jassen",
+  "Broeken",
+  "Jeans",
+  "Sneakers",
+  "Boots",
+  "Riemen",
+  "Sokken",
+  "Tassen",
+];
+const QUALIFIERS = [
+  "",
+  " premium",
+  " duurzaam",
+  " outlet",
+  " klassiek",
+  " modern",
+  " casual",
+  " formeel",
+  " zomer",
+  " winter",
+];
 
 function categories(): Category[] {
   const list: Category[] = [];
@@ -55,15 +88,16 @@ export function syntheticCatalog(options: SyntheticOptions = {}): CatalogData {
   const perParent = options.childrenPerParent ?? 5;
   const rng = createRng(options.seed ?? 20_000);
   const attributes: Attribute[] = buildAttributes();
-  const optionsOf = (code: string) => attributes.find((a) => a.attribute_code === code)!.options.map((o) => o.value);
-  const [colors, sizes, brands, materials, fits, patterns] = ["color", "size", "brand", "material", "fit", "pattern"].map(optionsOf) as [
-    string[],
-    string[],
-    string[],
-    string[],
-    string[],
-    string[],
-  ];
+  const optionsOf = (code: string) =>
+    attributes.find((a) => a.attribute_code === code)!.options.map((o) => o.value);
+  const [colors, sizes, brands, materials, fits, patterns] = [
+    "color",
+    "size",
+    "brand",
+    "material",
+    "fit",
+    "pattern",
+  ].map(optionsOf) as [string[], string[], string[], string[], string[], string[]];
   const colorLabel = new Map(attributes[0]!.options.map((o) => [o.value, o.label.toLowerCase()]));
   const styles = PLANS.flatMap((p) => p.styles.map((s) => s.name));
   const cats = categories();
@@ -75,10 +109,19 @@ export function syntheticCatalog(options: SyntheticOptions = {}): CatalogData {
     const id = 100_000 + i;
     const sku = `SYN${id}`;
     const leaf = rng.pick(leaves);
-    const name = `${rng.pick(styles).replace("{fit}", rng.pick(["Slim fit", "Regular fit", ""])).trim()} ${colorLabel.get(rng.pick(colors))}`;
+    const name = `${rng
+      .pick(styles)
+      .replace("{fit}", rng.pick(["Slim fit", "Regular fit", ""]))
+      .trim()} ${colorLabel.get(rng.pick(colors))}`;
     const gross = rng.int(995, 39_995) / 100;
     const price = Math.round((gross / 1.21) * 10_000) / 10_000;
-    const special = rng.chance(0.15) ? { special_price: Math.round(price * 0.7 * 10_000) / 10_000, special_from_date: "2024-01-01 00:00:00", special_to_date: "2099-12-31 23:59:59" } : {};
+    const special = rng.chance(0.15)
+      ? {
+          special_price: Math.round(price * 0.7 * 10_000) / 10_000,
+          special_from_date: "2024-01-01 00:00:00",
+          special_to_date: "2099-12-31 23:59:59",
+        }
+      : {};
     const parentColors = rng.sample(colors, rng.int(1, 2));
     const children: ConfigurableChild[] = [];
     for (let c = 0; c < perParent; c++) {
@@ -90,7 +133,13 @@ export function syntheticCatalog(options: SyntheticOptions = {}): CatalogData {
         id: cid,
         sku: `${sku}-${c}`,
         status: rng.chance(0.02) ? 2 : 1,
-        stock: { product_id: cid, sku: `${sku}-${c}`, qty: soldOut ? 0 : rng.int(1, 30), is_in_stock: !soldOut, manage_stock: true },
+        stock: {
+          product_id: cid,
+          sku: `${sku}-${c}`,
+          qty: soldOut ? 0 : rng.int(1, 30),
+          is_in_stock: !soldOut,
+          manage_stock: true,
+        },
         price,
         ...special,
         tax_class_id: TAX_CLASS_HIGH,
@@ -116,8 +165,18 @@ export function syntheticCatalog(options: SyntheticOptions = {}): CatalogData {
       price,
       ...special,
       tax_class_id: TAX_CLASS_HIGH,
-      stock: { product_id: id, sku, qty: 10, is_in_stock: children.some((c) => c.stock.is_in_stock), manage_stock: true },
-      category: [leaf.id, leaf.parent_id].map((cid) => ({ category_id: cid, name: cats.find((c) => c.id === cid)!.name, position: rng.int(1, parents) })),
+      stock: {
+        product_id: id,
+        sku,
+        qty: 10,
+        is_in_stock: children.some((c) => c.stock.is_in_stock),
+        manage_stock: true,
+      },
+      category: [leaf.id, leaf.parent_id].map((cid) => ({
+        category_id: cid,
+        name: cats.find((c) => c.id === cid)!.name,
+        position: rng.int(1, parents),
+      })),
       category_ids: [leaf.id, leaf.parent_id],
       new: rng.chance(0.1) ? 1 : 0,
       sale: special.special_price ? 1 : 0,
@@ -133,5 +192,12 @@ export function syntheticCatalog(options: SyntheticOptions = {}): CatalogData {
       configurable_children: children,
     });
   }
-  return { categories: cats, attributes, taxRules: buildTaxRules(), products, redirects: [], landingPages: [] };
+  return {
+    categories: cats,
+    attributes,
+    taxRules: buildTaxRules(),
+    products,
+    redirects: [],
+    landingPages: [],
+  };
 }

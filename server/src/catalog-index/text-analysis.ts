@@ -7,7 +7,9 @@ import { stemmer } from "@orama/stemmers/dutch";
 
 /** Words that carry no product meaning; kept out of the index and out of minimum_should_match. */
 const STOP_WORDS = new Set(
-  "de het een en of met van voor in op aan te bij om uit tot als door naar over per zonder the and with for".split(" "),
+  "de het een en of met van voor in op aan te bij om uit tot als door naar over per zonder the and with for".split(
+    " ",
+  ),
 );
 
 const APOSTROPHE_S = /['’`]s\b/g;

@@ -98,7 +98,8 @@ export class TextIndex {
           const term = stem(token);
           add(term, boost);
           this.addSurface(token, term, termOf);
-          if (field === "color" && COLOR_FAMILIES[token]) add(COLOR_FAMILIES[token]!, boost * COLOR_FAMILY_WEIGHT);
+          if (field === "color" && COLOR_FAMILIES[token])
+            add(COLOR_FAMILIES[token]!, boost * COLOR_FAMILY_WEIGHT);
           if (field === "name" || field === "category") {
             const split = this.splitCompound(token);
             if (split) {

@@ -6,8 +6,16 @@
  * (two). Typo candidates are looked for only when a word has no exact match, so "shirt" never
  * brings in "skirt", and exact matches rank above fuzzy ones by construction.
  */
-import { emptyBits, setBit, type Bits } from "./bitset.ts";
-import { diminutiveBases, hyphenJoined, isStopWord, maxEdits, normalize, splitWords, stem } from "./text-analysis.ts";
+import { type Bits, emptyBits, setBit } from "./bitset.ts";
+import {
+  diminutiveBases,
+  hyphenJoined,
+  isStopWord,
+  maxEdits,
+  normalize,
+  splitWords,
+  stem,
+} from "./text-analysis.ts";
 import type { TextIndex } from "./text-index.ts";
 
 export const MIN_SCORE = 0.02;
@@ -15,7 +23,14 @@ export const MINIMUM_SHOULD_MATCH = 0.75;
 const PREFIX_MIN_LENGTH = 3;
 const PREFIX_LIMIT = 64;
 
-export const QUALITY = { exact: 1, diminutive: 0.95, compound: 0.9, prefix: 0.8, typo1: 0.6, typo2: 0.4 } as const;
+export const QUALITY = {
+  exact: 1,
+  diminutive: 0.95,
+  compound: 0.9,
+  prefix: 0.8,
+  typo1: 0.6,
+  typo2: 0.4,
+} as const;
 
 interface Candidate {
   term: number;
@@ -92,7 +107,8 @@ function queryTerm(index: TextIndex, word: string, typing: boolean): QueryTerm {
   }
   if (kind === "none") {
     const hits = index.trie.fuzzy(word, maxEdits(word)).sort((a, b) => a.distance - b.distance);
-    for (const hit of hits) push(head, index.surfaceTerm[hit.id], hit.distance === 1 ? QUALITY.typo1 : QUALITY.typo2);
+    for (const hit of hits)
+      push(head, index.surfaceTerm[hit.id], hit.distance === 1 ? QUALITY.typo1 : QUALITY.typo2);
     if (head.length > 0) kind = "typo";
   }
   return { word, head, extras, kind };
@@ -166,7 +182,8 @@ export function searchText(index: TextIndex, text: string): TextHits {
   for (const doc of touched) if (matched[doc]! >= need && total[doc]! > top) top = total[doc]!;
   const hits: { doc: number; score: number }[] = [];
   for (const doc of touched) {
-    if (matched[doc]! >= need && top > 0 && total[doc]! / top >= MIN_SCORE) hits.push({ doc, score: total[doc]! / top });
+    if (matched[doc]! >= need && top > 0 && total[doc]! / top >= MIN_SCORE)
+      hits.push({ doc, score: total[doc]! / top });
     total[doc] = 0;
     matched[doc] = 0;
     headOf[doc] = -1;

@@ -55,14 +55,21 @@ export class WordTrie {
     const n = word.length;
     const first = new Int32Array(n + 1);
     for (let i = 0; i <= n; i++) first[i] = i;
-    const walk = (node: number, ch: number, prevCh: number, prev: Int32Array, prevPrev: Int32Array | null) => {
+    const walk = (
+      node: number,
+      ch: number,
+      prevCh: number,
+      prev: Int32Array,
+      prevPrev: Int32Array | null,
+    ) => {
       const row = new Int32Array(n + 1);
       row[0] = prev[0]! + 1;
       let best = row[0]!;
       for (let i = 1; i <= n; i++) {
         const wc = word.charCodeAt(i - 1);
         let v = Math.min(row[i - 1]! + 1, prev[i]! + 1, prev[i - 1]! + (wc === ch ? 0 : 1));
-        if (prevPrev && i > 1 && wc === prevCh && word.charCodeAt(i - 2) === ch) v = Math.min(v, prevPrev[i - 2]! + 1);
+        if (prevPrev && i > 1 && wc === prevCh && word.charCodeAt(i - 2) === ch)
+          v = Math.min(v, prevPrev[i - 2]! + 1);
         row[i] = v;
         if (v < best) best = v;
       }

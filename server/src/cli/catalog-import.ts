@@ -4,8 +4,8 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config.ts";
 import { openDatabase } from "../db/client.ts";
-import { formatIssue, type ImportIssue, importCatalogText } from "../services/catalog-import.ts";
 import { findRunningServer } from "../services/catalog-import/running-server.ts";
+import { formatIssue, type ImportIssue, importCatalogText } from "../services/catalog-import.ts";
 
 const USAGE = `Usage: npm run catalog:import -- <file.jsonl | -> [options]
 
@@ -100,7 +100,9 @@ async function direct(config: ReturnType<typeof loadConfig>, text: string, dryRu
   try {
     const outcome = await importCatalogText(database.db, text, { dryRun });
     if (!outcome.ok) return refused(outcome.issues, io);
-    io.out(`${dryRun ? "Checked (dry run, nothing written)" : "Imported"} into ${database.location}: ${describe(outcome.summary)}`);
+    io.out(
+      `${dryRun ? "Checked (dry run, nothing written)" : "Imported"} into ${database.location}: ${describe(outcome.summary)}`,
+    );
     if (!dryRun && database.kind === "postgres") io.out("Running servers refresh their catalogue on notice.");
     return 0;
   } finally {
@@ -108,7 +110,13 @@ async function direct(config: ReturnType<typeof loadConfig>, text: string, dryRu
   }
 }
 
-async function viaServer(origin: string, text: string, token: string | undefined, dryRun: boolean, io: CliIo) {
+async function viaServer(
+  origin: string,
+  text: string,
+  token: string | undefined,
+  dryRun: boolean,
+  io: CliIo,
+) {
   const url = new URL(`/api/admin/catalog/import${dryRun ? "?dryRun=true" : ""}`, origin);
   let response: Response;
   try {

@@ -30,7 +30,6 @@ export interface DatabaseOptions {
   inMemory?: boolean;
 }
 
-
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const migrationsFolder = await resolveMigrations();
   if (options.databaseUrl) {

@@ -1,22 +1,6 @@
+import type { Attribute, Category, ConfigurableChild, LandingPage, Product, TaxRule } from "@etalage/core";
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
-import type {
-  Attribute,
-  Category,
-  ConfigurableChild,
-  LandingPage,
-  Product,
-  TaxRule,
-} from "@etalage/core";
+import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * The catalogue is stored as documents in the spec's shapes (jsonb `data`), with the columns the

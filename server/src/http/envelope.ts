@@ -42,7 +42,12 @@ export class ApiError extends Error {
   }
 }
 
-export function sendError(reply: FastifyReply, code: number, message: string, meta?: Record<string, unknown>) {
+export function sendError(
+  reply: FastifyReply,
+  code: number,
+  message: string,
+  meta?: Record<string, unknown>,
+) {
   return reply.code(code).send(meta ? { code, result: message, meta } : { code, result: message });
 }
 
@@ -80,10 +85,16 @@ export function installErrorHandling(app: FastifyInstance) {
       case "FST_ERR_CTP_BODY_TOO_LARGE":
         return sendError(reply, 413, "body: Request body is too large");
       case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-        return sendError(reply, 415, `content-type: Unsupported media type ${request.headers["content-type"] ?? ""}`.trim());
+        return sendError(
+          reply,
+          415,
+          `content-type: Unsupported media type ${request.headers["content-type"] ?? ""}`.trim(),
+        );
     }
     if (error instanceof SyntaxError) {
-      return sendError(reply, 400, `body: ${error.message}`, { errors: [{ path: "body", message: error.message }] });
+      return sendError(reply, 400, `body: ${error.message}`, {
+        errors: [{ path: "body", message: error.message }],
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return sendError(reply, status, error.message);

@@ -131,7 +131,8 @@ export class CatalogEvents {
         this.rebuilds++;
         this.log.info({ ms: Math.round(performance.now() - started) }, "catalogue index rebuilt");
       },
-      (error: unknown) => this.log.error({ err: error }, "catalogue index rebuild failed; keeping the old one"),
+      (error: unknown) =>
+        this.log.error({ err: error }, "catalogue index rebuild failed; keeping the old one"),
     );
     await this.running;
     this.running = undefined;
@@ -151,8 +152,14 @@ export class CatalogEvents {
     });
     client.on("error", (error) => this.dropListener(client, error));
     client.on("end", () => this.dropListener(client));
-    await client.connect();
-    await client.query(`LISTEN ${CATALOG_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CATALOG_CHANNEL}`);
+    } catch (error) {
+      client.removeAllListeners("end");
+      await client.end().catch(() => {});
+      throw error;
+    }
     if (this.stopped) {
       await client.end().catch(() => {});
       return;

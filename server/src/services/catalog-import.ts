@@ -31,7 +31,11 @@ export interface ImportOptions {
 }
 
 /** Imports NDJSON text, one record a line (docs/catalog-import.md). */
-export async function importCatalogText(db: Db, text: string, options: ImportOptions = {}): Promise<ImportOutcome> {
+export async function importCatalogText(
+  db: Db,
+  text: string,
+  options: ImportOptions = {},
+): Promise<ImportOutcome> {
   const parsed = parseCatalogLines(text);
   return run(db, parsed.records, parsed.issues, options);
 }

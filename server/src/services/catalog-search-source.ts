@@ -11,8 +11,15 @@ export interface SourceFilter {
   exclude: Pattern[];
 }
 
-export function sourceFilter(include: readonly string[] = [], exclude: readonly string[] = []): SourceFilter | undefined {
-  const parse = (list: readonly string[]) => list.map((p) => p.trim()).filter(Boolean).map((p) => p.split("."));
+export function sourceFilter(
+  include: readonly string[] = [],
+  exclude: readonly string[] = [],
+): SourceFilter | undefined {
+  const parse = (list: readonly string[]) =>
+    list
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .map((p) => p.split("."));
   const filter = { include: parse(include), exclude: parse(exclude) };
   return filter.include.length === 0 && filter.exclude.length === 0 ? undefined : filter;
 }
@@ -21,7 +28,12 @@ const segmentMatches = (pattern: string, segment: string) =>
   pattern === "*" ||
   pattern === segment ||
   (pattern.includes("*") &&
-    new RegExp(`^${pattern.split("*").map((s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`).test(segment));
+    new RegExp(
+      `^${pattern
+        .split("*")
+        .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+        .join(".*")}$`,
+    ).test(segment));
 
 /** The pattern covers the path (equal or an ancestor of it). */
 const covers = (pattern: Pattern, path: readonly string[]) =>

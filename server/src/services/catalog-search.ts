@@ -34,7 +34,8 @@ export interface CatalogSearchRequest {
   bodyPath?: string;
 }
 
-export const isEntityType = (type: string): type is EntityType => (ENTITY_TYPES as readonly string[]).includes(type);
+export const isEntityType = (type: string): type is EntityType =>
+  (ENTITY_TYPES as readonly string[]).includes(type);
 
 /** Browsing §5: a size of 0 or less becomes 50, a negative start 0. */
 export function paging(from: number | undefined, size: number | undefined): { from: number; size: number } {
@@ -46,7 +47,10 @@ export function paging(from: number | undefined, size: number | undefined): { fr
 
 export function catalogSearch(catalog: CatalogIndex, request: CatalogSearchRequest): SearchResult<object> {
   if (request.index !== STORE.catalogIndex) {
-    throw fieldError("params.index", `No index named "${request.index}" (this store's index is ${STORE.catalogIndex})`);
+    throw fieldError(
+      "params.index",
+      `No index named "${request.index}" (this store's index is ${STORE.catalogIndex})`,
+    );
   }
   if (!isEntityType(request.entityType)) {
     throw new ApiError(400, `No entity type registered for ${request.entityType}`, {
@@ -59,7 +63,8 @@ export function catalogSearch(catalog: CatalogIndex, request: CatalogSearchReque
   try {
     result = catalog.search(request.entityType, { ...request.body, from, size });
   } catch (error) {
-    if (error instanceof QueryError) throw fieldError(`${request.bodyPath ?? "body"}.${error.path}`, error.message);
+    if (error instanceof QueryError)
+      throw fieldError(`${request.bodyPath ?? "body"}.${error.path}`, error.message);
     throw error;
   }
   const filter = sourceFilter(request.sourceInclude, request.sourceExclude);

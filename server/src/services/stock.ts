@@ -15,7 +15,10 @@ export interface StockAnswer {
 /** Stock as a shopper may see it: what is sellable now (quantity less reservations). */
 export async function findStock(db: Db, skus: readonly string[]): Promise<StockAnswer[]> {
   if (skus.length === 0) return [];
-  const rows = await db.select().from(stock).where(inArray(stock.sku, [...skus]));
+  const rows = await db
+    .select()
+    .from(stock)
+    .where(inArray(stock.sku, [...skus]));
   const bySku = new Map(rows.map((row) => [row.sku, row]));
   return skus.flatMap((sku) => {
     const row = bySku.get(sku);

@@ -28,7 +28,11 @@ export async function registerStorefront(app: FastifyInstance, services: Service
   let getBuild: () => Promise<ServerBuild>;
   if (dev) {
     const { createServer } = await import("vite");
-    const vite = await createServer({ root: storefrontRoot, server: { middlewareMode: true }, appType: "custom" });
+    const vite = await createServer({
+      root: storefrontRoot,
+      server: { middlewareMode: true },
+      appType: "custom",
+    });
     await app.register(import("@fastify/middie"));
     app.use((req, res, next) => {
       if (req.url?.startsWith("/api/") || req.url?.startsWith("/img/")) return next();

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 
 /** The load context a request gets: the server's services under the storefront's own key. */
 export type LoadContextFactory = (build: ServerBuild) => RouterContextProvider;

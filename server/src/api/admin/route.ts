@@ -31,15 +31,19 @@ const importRefused = z.object({
   result: z.string(),
   meta: z
     // `line` for a refused file; request validation errors (query, body type) have only path and message.
-    .object({ errors: z.array(z.object({ line: z.number().int().optional(), path: z.string(), message: z.string() })) })
+    .object({
+      errors: z.array(z.object({ line: z.number().int().optional(), path: z.string(), message: z.string() })),
+    })
     .optional(),
 });
 
 /** Admin API: `POST /api/admin/catalog/import` (docs/catalog-import.md). */
 export const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   // Scoped to this plugin: the rest of /api keeps speaking JSON only.
-  app.addContentTypeParser(NDJSON_TYPES, { parseAs: "string", bodyLimit: MAX_IMPORT_BYTES }, (_req, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    NDJSON_TYPES,
+    { parseAs: "string", bodyLimit: MAX_IMPORT_BYTES },
+    (_req, body, done) => done(null, body),
   );
   app.addHook("onRequest", requireAdminToken(services.config.ADMIN_TOKEN));
 

@@ -3,7 +3,14 @@ import type { z } from "zod";
 import { ApiError, errorEnvelopeSchema } from "../../http/envelope.ts";
 import { catalogSearch } from "../../services/catalog-search.ts";
 import type { Services } from "../../services/index.ts";
-import { type SearchBody, searchBody, searchGetQuery, searchParams, searchQuery, searchResponse } from "./validators.ts";
+import {
+  type SearchBody,
+  searchBody,
+  searchGetQuery,
+  searchParams,
+  searchQuery,
+  searchResponse,
+} from "./validators.ts";
 
 type Query = z.output<typeof searchGetQuery>;
 /** Items are documents of several types; the schema only says they are objects. */
@@ -58,7 +65,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         response: responses,
       },
     },
-    async (request) => answer(request.params, request.query, parseRequest(request.query.request), "querystring.request"),
+    async (request) =>
+      answer(request.params, request.query, parseRequest(request.query.request), "querystring.request"),
   );
 };
 

@@ -13,7 +13,8 @@ const scope = z.enum(["default", "catalog"]);
 const OPERATOR_LIST = OPERATORS.join(", ");
 
 type Ctx = z.core.$RefinementCtx<unknown>;
-const issue = (ctx: Ctx, path: (string | number)[], message: string) => ctx.addIssue({ code: "custom", path, message });
+const issue = (ctx: Ctx, path: (string | number)[], message: string) =>
+  ctx.addIssue({ code: "custom", path, message });
 
 function checkScalar(value: unknown, ctx: Ctx, path: (string | number)[]): void {
   if (typeof value === "string") {
@@ -26,9 +27,15 @@ function checkScalar(value: unknown, ctx: Ctx, path: (string | number)[]): void 
 }
 
 function checkList(value: unknown, ctx: Ctx, path: (string | number)[]): void {
-  if (!Array.isArray(value)) return issue(ctx, path, "must be a list");
-  if (value.length > MAX_FILTER_VALUES) return issue(ctx, path, `must have at most ${MAX_FILTER_VALUES} values`);
-  value.forEach((v, i) => checkScalar(v, ctx, [...path, i]));
+  if (!Array.isArray(value)) {
+    issue(ctx, path, "must be a list");
+  } else if (value.length > MAX_FILTER_VALUES) {
+    issue(ctx, path, `must have at most ${MAX_FILTER_VALUES} values`);
+  } else {
+    value.forEach((v, i) => {
+      checkScalar(v, ctx, [...path, i]);
+    });
+  }
 }
 
 /**
@@ -39,10 +46,16 @@ function checkList(value: unknown, ctx: Ctx, path: (string | number)[]): void {
 export const filterValue = z
   .unknown()
   .superRefine((value, ctx) => {
-    if (Array.isArray(value)) return checkList(value, ctx, []);
-    if (value === null || typeof value !== "object") return checkScalar(value, ctx, []);
+    if (Array.isArray(value)) {
+      checkList(value, ctx, []);
+      return;
+    }
+    if (value === null || typeof value !== "object") {
+      checkScalar(value, ctx, []);
+      return;
+    }
     const entries = Object.entries(value);
-    if (entries.length === 0) return issue(ctx, [], `needs one of ${OPERATOR_LIST}`);
+    if (entries.length === 0) issue(ctx, [], `needs one of ${OPERATOR_LIST}`);
     for (const [op, v] of entries) {
       if (op === "eq" || op === "neq") checkScalar(v, ctx, [op]);
       else if (op === "in" || op === "nin") checkList(v, ctx, [op]);
@@ -87,7 +100,12 @@ const wholeNumber = z
 const fieldList = z
   .string()
   .max(4000, "is longer than 4000 characters")
-  .transform((text) => text.split(",").map((s) => s.trim()).filter(Boolean));
+  .transform((text) =>
+    text
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 
 const query = {
   from: wholeNumber.optional(),

@@ -28,7 +28,8 @@ export interface RenderListItem {
 /** Parents and configurable children by sku, in the order asked; unknown skus are left out. */
 export function renderList(lookups: CatalogLookups, skus: readonly string[]): RenderListItem[] {
   return skus.flatMap((sku) => {
-    const found: Product | ConfigurableChild | undefined = lookups.productBySku(sku) ?? lookups.childBySku(sku)?.child;
+    const found: Product | ConfigurableChild | undefined =
+      lookups.productBySku(sku) ?? lookups.childBySku(sku)?.child;
     return found ? [{ id: found.id, sku: found.sku, price_info: priceInfo(found) }] : [];
   });
 }

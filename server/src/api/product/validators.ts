@@ -8,7 +8,14 @@ const sku = z.string().trim().min(1, "must not be empty").max(64, "is longer tha
 export const renderListQuery = z.strictObject({
   skus: z
     .string()
-    .transform((text) => [...new Set(text.split(",").map((s) => s.trim()).filter(Boolean))])
+    .transform((text) => [
+      ...new Set(
+        text
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(
       z
         .array(sku)

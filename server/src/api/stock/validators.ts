@@ -9,7 +9,14 @@ export const stockCheckQuery = z.strictObject({ sku });
 export const stockListQuery = z.strictObject({
   skus: z
     .string()
-    .transform((text) => [...new Set(text.split(",").map((s) => s.trim()).filter(Boolean))])
+    .transform((text) => [
+      ...new Set(
+        text
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(
       z
         .array(sku)

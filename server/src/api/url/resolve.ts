@@ -49,13 +49,17 @@ export function normaliseUrl(url: string): string {
   return path.replace(/\/{2,}/g, "/").replace(/^\/+|\/+$/g, "");
 }
 
-export async function resolveUrl(lookups: CatalogLookups, url: string, options: ResolveOptions): Promise<UrlMatch> {
+export async function resolveUrl(
+  lookups: CatalogLookups,
+  url: string,
+  options: ResolveOptions,
+): Promise<UrlMatch> {
   const path = normaliseUrl(url);
   const notFound: UrlMatch = { found: false, message: `No product, category or CMS page at /${path}` };
   if (path === "") return notFound;
 
   const category = lookups.categoryByUrlPath(path);
-  if (category) return { found: true, type: "category", source: category };
+  if (category?.is_active) return { found: true, type: "category", source: category };
 
   const product = lookups.productByUrlPath(path);
   if (product) return productAnswer(lookups, product, options);
@@ -66,9 +70,13 @@ export async function resolveUrl(lookups: CatalogLookups, url: string, options: 
   const page = await options.cmsPage(path);
   if (page) return { found: true, type: "cms_page", source: page };
 
+  // An inactive category is not shown; say so in the words of the category load (browsing §8).
+  const missing: UrlMatch = category
+    ? { found: false, message: `Category query returned empty result url_path = ${path}` }
+    : notFound;
   const redirect = lookups.redirectByRequestPath(path);
-  if (redirect) return { ...notFound, redirect: { status: redirect.redirect_type, to: rootRelative(redirect.target_path) } };
-  return notFound;
+  if (!redirect) return missing;
+  return { ...missing, redirect: { status: redirect.redirect_type, to: rootRelative(redirect.target_path) } };
 }
 
 /** A product reached by its own URL; `filters.sku` may name one of its children. */
@@ -76,7 +84,8 @@ function productAnswer(lookups: CatalogLookups, product: Product, options: Resol
   // Not visible on its own: the product-load rules may show it through its configurable parent.
   const parent = product.visibility === 1 ? lookups.childBySku(product.sku)?.parent : undefined;
   const answer = loadAnswer(product, parent, options);
-  const namesChild = options.sku !== undefined && product.configurable_children?.some((c) => c.sku === options.sku);
+  const namesChild =
+    options.sku !== undefined && product.configurable_children?.some((c) => c.sku === options.sku);
   if (answer.found && !answer.redirect && namesChild && options.preventChildDirectAccess) {
     return { ...answer, redirect: movedTo(product) };
   }
@@ -85,7 +94,10 @@ function productAnswer(lookups: CatalogLookups, product: Product, options: Resol
 
 /** The product-load rules (browsing §4, core `checkProductLoad`) as a URL-mapping answer. */
 function loadAnswer(product: Product, parent: Product | undefined, options: ResolveOptions): UrlMatch {
-  const result = checkProductLoad(product, { parent, preventChildDirectAccess: options.preventChildDirectAccess });
+  const result = checkProductLoad(product, {
+    parent,
+    preventChildDirectAccess: options.preventChildDirectAccess,
+  });
   if ("error" in result) return { found: false, message: result.error };
   if ("redirectTo" in result) {
     return { found: true, type: "product", source: result.redirectTo, redirect: movedTo(result.redirectTo) };

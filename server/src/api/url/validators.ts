@@ -27,11 +27,16 @@ export const urlMapBody = z.strictObject({
   excludeFields: fieldList,
   options,
   filters: z
-    .strictObject({ sku: z.string().trim().min(1, "must not be empty").max(64, "is longer than 64 characters").optional() })
+    .strictObject({
+      sku: z.string().trim().min(1, "must not be empty").max(64, "is longer than 64 characters").optional(),
+    })
     .nullable()
     .optional(),
   // Sent only when tier prices are on (browsing §6); they are off, so accepted and unused.
-  groupId: z.union([z.number().int(), z.string().max(64)]).nullable().optional(),
+  groupId: z
+    .union([z.number().int(), z.string().max(64)])
+    .nullable()
+    .optional(),
   groupToken: z.string().max(2048).nullable().optional(),
 });
 

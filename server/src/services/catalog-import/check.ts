@@ -72,7 +72,10 @@ export function checkWithinFile(records: readonly LineRecord[]): { issues: Impor
         const p = record.data;
         const items = [
           { item: p, prefix: "" },
-          ...(p.configurable_children ?? []).map((item, i) => ({ item, prefix: `configurable_children[${i}].` })),
+          ...(p.configurable_children ?? []).map((item, i) => ({
+            item,
+            prefix: `configurable_children[${i}].`,
+          })),
         ];
         for (const { item, prefix } of items) {
           unique("sku", item.sku, at(`${prefix}sku`));
@@ -95,7 +98,10 @@ export function checkWithinFile(records: readonly LineRecord[]): { issues: Impor
       case "attribute":
         unique("attribute id", record.data.attribute_id, at("attribute_id"));
         unique("attribute_code", record.data.attribute_code, at("attribute_code"));
-        keys.attributeCodes.set(record.data.attribute_code, { ...at("attribute_code"), id: record.data.attribute_id });
+        keys.attributeCodes.set(record.data.attribute_code, {
+          ...at("attribute_code"),
+          id: record.data.attribute_id,
+        });
         break;
       case "taxrule":
         unique("tax rule id", record.data.id, at("id"));
@@ -126,8 +132,12 @@ function collectProductReferences(p: Product, at: (path: string) => Site, keys: 
       keys.skuLinks.push({ ...at(path), key: link.linked_product_sku });
     });
   });
-  p.category_ids.forEach((id, i) => keys.categoryRefs.push({ ...at(`category_ids[${i}]`), key: id }));
-  p.category.forEach((c, i) => keys.categoryRefs.push({ ...at(`category[${i}].category_id`), key: c.category_id }));
+  p.category_ids.forEach((id, i) => {
+    keys.categoryRefs.push({ ...at(`category_ids[${i}]`), key: id });
+  });
+  p.category.forEach((c, i) => {
+    keys.categoryRefs.push({ ...at(`category[${i}].category_id`), key: c.category_id });
+  });
 }
 
 /** The database half of the checks; run inside the import's transaction so it sees what the write will. */
@@ -211,7 +221,11 @@ async function clash(
     for (const row of await query(list.slice(i, i + CHUNK))) {
       const site = owned.get(row.key);
       if (site && site.id !== row.id) {
-        issues.push({ line: site.line, path: site.path, message: `${row.key} already belongs to ${entity} ${row.id} in the catalogue` });
+        issues.push({
+          line: site.line,
+          path: site.path,
+          message: `${row.key} already belongs to ${entity} ${row.id} in the catalogue`,
+        });
       }
     }
   }

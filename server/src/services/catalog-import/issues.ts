@@ -16,7 +16,9 @@ export interface LineRecord {
 }
 
 export function formatIssue(issue: ImportIssue): string {
-  return issue.path ? `line ${issue.line}: ${issue.path}: ${issue.message}` : `line ${issue.line}: ${issue.message}`;
+  return issue.path
+    ? `line ${issue.line}: ${issue.path}: ${issue.message}`
+    : `line ${issue.line}: ${issue.message}`;
 }
 
 export function pathText(parts: readonly PropertyKey[]): string {

@@ -38,7 +38,10 @@ export function parseCatalogLines(text: string): ParsedLines {
 }
 
 /** Validates one record (a parsed line, or one record handed over in-process by the seed). */
-export function validateRecord(value: unknown, line: number): { record: LineRecord } | { issues: ImportIssue[] } {
+export function validateRecord(
+  value: unknown,
+  line: number,
+): { record: LineRecord } | { issues: ImportIssue[] } {
   const parsed = catalogRecordSchema.safeParse(value);
   if (!parsed.success) return { issues: parsed.error.issues.map((issue) => toIssue(issue, line)) };
   const record = parsed.data as CatalogRecord;

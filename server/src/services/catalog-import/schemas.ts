@@ -24,7 +24,10 @@ export const skuSchema = z
 export const urlPathSchema = z
   .string()
   .min(1, "must not be empty")
-  .regex(/^[^/\s?#](?:[^\s?#]*[^/\s?#])?$/, "must be a path without leading or trailing slash, spaces, ? or #");
+  .regex(
+    /^[^/\s?#](?:[^\s?#]*[^/\s?#])?$/,
+    "must be a path without leading or trailing slash, spaces, ? or #",
+  );
 
 const dateText = z
   .string()
@@ -68,7 +71,9 @@ const childSchema = z.looseObject({
 
 const productLink = z.strictObject({
   link_type: z.enum(["associated", "colorrelation", "related", "upsell"]),
-  linked_product_type: z.enum(["simple", "configurable", "grouped", "bundle", "virtual", "downloadable"]).optional(),
+  linked_product_type: z
+    .enum(["simple", "configurable", "grouped", "bundle", "virtual", "downloadable"])
+    .optional(),
   linked_product_sku: skuSchema,
   sku: skuSchema,
   id: id.optional(),
@@ -139,20 +144,38 @@ export const productSchema = z
   .superRefine((p, ctx) => {
     const children = p.configurable_children ?? [];
     if (p.type_id === "configurable" && children.length === 0) {
-      ctx.addIssue({ code: "custom", path: ["configurable_children"], message: "a configurable product needs children" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["configurable_children"],
+        message: "a configurable product needs children",
+      });
     }
     if (p.type_id !== "configurable" && children.length > 0) {
-      ctx.addIssue({ code: "custom", path: ["configurable_children"], message: `a ${p.type_id} product has no children` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["configurable_children"],
+        message: `a ${p.type_id} product has no children`,
+      });
     }
     // The spec logs a grouped product without links as an error; an import refuses it up front.
     if (p.type_id === "grouped" && !p.product_links?.some((l) => l.link_type === "associated")) {
-      ctx.addIssue({ code: "custom", path: ["product_links"], message: "a grouped product needs associated product links" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["product_links"],
+        message: "a grouped product needs associated product links",
+      });
     }
     if (p.type_id === "bundle" && !p.bundle_options?.length) {
-      ctx.addIssue({ code: "custom", path: ["bundle_options"], message: "a bundle product needs bundle options" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["bundle_options"],
+        message: "a bundle product needs bundle options",
+      });
     }
     checkSpecialWindow(p, [], ctx);
-    children.forEach((child, i) => checkSpecialWindow(child, ["configurable_children", i], ctx));
+    children.forEach((child, i) => {
+      checkSpecialWindow(child, ["configurable_children", i], ctx);
+    });
   });
 
 function checkSpecialWindow(
@@ -160,36 +183,46 @@ function checkSpecialWindow(
   at: (string | number)[],
   ctx: z.RefinementCtx,
 ) {
-  if (p.special_from_date && p.special_to_date && Date.parse(p.special_from_date) > Date.parse(p.special_to_date)) {
-    ctx.addIssue({ code: "custom", path: [...at, "special_to_date"], message: "is before special_from_date" });
+  if (
+    p.special_from_date &&
+    p.special_to_date &&
+    Date.parse(p.special_from_date) > Date.parse(p.special_to_date)
+  ) {
+    ctx.addIssue({
+      code: "custom",
+      path: [...at, "special_to_date"],
+      message: "is before special_from_date",
+    });
   }
 }
 
-export const categorySchema = z.strictObject({
-  id,
-  parent_id: z.number().int().nonnegative(),
-  parent_ids: z.array(z.number().int().nonnegative()).optional(),
-  level: z.number().int().nonnegative(),
-  name: text,
-  slug: text,
-  is_active: z.boolean(),
-  position: position,
-  include_in_menu: z.boolean().optional(),
-  product_count: z.number().int().nonnegative().default(0),
-  path: text,
-  url_key: text,
-  // The store's root category sits at the home page: its url_path is empty.
-  url_path: z.union([z.literal(""), urlPathSchema]),
-  children_count: z.number().int().nonnegative().default(0),
-  meta_title: z.string().optional(),
-  meta_description: z.string().optional(),
-  meta_keywords: z.string().optional(),
-  description: z.string().optional(),
-  alternate_href_tags: z.array(z.strictObject({ url: text, language_code: text })).optional(),
-}).refine((c) => c.url_path !== "" || c.parent_id <= 1, {
-  path: ["url_path"],
-  message: "must not be empty (only a root category may have an empty url_path)",
-});
+export const categorySchema = z
+  .strictObject({
+    id,
+    parent_id: z.number().int().nonnegative(),
+    parent_ids: z.array(z.number().int().nonnegative()).optional(),
+    level: z.number().int().nonnegative(),
+    name: text,
+    slug: text,
+    is_active: z.boolean(),
+    position: position,
+    include_in_menu: z.boolean().optional(),
+    product_count: z.number().int().nonnegative().default(0),
+    path: text,
+    url_key: text,
+    // The store's root category sits at the home page: its url_path is empty.
+    url_path: z.union([z.literal(""), urlPathSchema]),
+    children_count: z.number().int().nonnegative().default(0),
+    meta_title: z.string().optional(),
+    meta_description: z.string().optional(),
+    meta_keywords: z.string().optional(),
+    description: z.string().optional(),
+    alternate_href_tags: z.array(z.strictObject({ url: text, language_code: text })).optional(),
+  })
+  .refine((c) => c.url_path !== "" || c.parent_id <= 1, {
+    path: ["url_path"],
+    message: "must not be empty (only a root category may have an empty url_path)",
+  });
 
 export const attributeSchema = z.strictObject({
   attribute_id: id,

@@ -2,7 +2,15 @@ import type { CatalogRecord, ConfigurableChild, Product, StockInfo } from "@etal
 import { and, getTableColumns, inArray, notInArray, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
-import { attributes, categories, landingPages, products, redirects, stock, taxRules } from "../../db/schema.ts";
+import {
+  attributes,
+  categories,
+  landingPages,
+  products,
+  redirects,
+  stock,
+  taxRules,
+} from "../../db/schema.ts";
 
 export interface ImportSummary {
   categories: number;
@@ -48,7 +56,13 @@ export async function writeRecords(tx: Db, records: readonly CatalogRecord[]): P
     switch (record.type) {
       case "category": {
         const c = record.data;
-        rows.categories.push({ id: c.id, parentId: c.parent_id, position: c.position, urlPath: c.url_path, data: c });
+        rows.categories.push({
+          id: c.id,
+          parentId: c.parent_id,
+          position: c.position,
+          urlPath: c.url_path,
+          data: c,
+        });
         summary.categories++;
         break;
       }
