@@ -6,6 +6,11 @@ export function storefrontServices(services: Services): StorefrontServices {
   return {
     categoryTree: () => services.catalog.categoryTree(),
     productsInCategory: (categoryId, limit) => services.catalog.productsInCategory(categoryId, limit),
+    optionLabel: (attributeCode, value) =>
+      services.catalog
+        .snapshot()
+        .attributeByCode.get(attributeCode)
+        ?.options.find((option) => String(option.value) === String(value))?.label,
     publicUrl: services.config.PUBLIC_URL,
   };
 }
