@@ -71,7 +71,7 @@ const TEXT_PROPERTIES = ["name", "sku", "childSkus", "brandLabel", "categoryName
 const BOOST = { name: 4, sku: 2, childSkus: 2 };
 /** The contract's fuzziness 2; Orama applies it to every word whatever its length. */
 export const TOLERANCE = 2;
-const DISJUNCTIVE_MS = 8_000;
+const DISJUNCTIVE_MS = 6_000;
 
 function docOf(p: FlatProduct): Doc {
   return {
@@ -215,14 +215,14 @@ export function benchOrama(
   const samples = queries.slice(0, sampleCount).map((q) => outcomeOf(browse(orama, q)));
   const samplesDisjunctive = queries.slice(0, sampleCount).map((q) => browseDisjunctive(orama, q));
 
-  // Warm-up bounded at 5 s: one pass over the query set when Orama is fast enough.
-  timeSync({ maxRuns: queries.length, maxMs: 5_000 }, (i) => browse(orama, queries[i]!));
-  timeSync({ maxRuns: TEXT_QUERIES.length * 3, maxMs: 3_000 }, (i) =>
+  // Warm-up bounded at 3 s: one pass over the query set when Orama is fast enough.
+  timeSync({ maxRuns: queries.length, maxMs: 3_000 }, (i) => browse(orama, queries[i]!));
+  timeSync({ maxRuns: TEXT_QUERIES.length * 3, maxMs: 2_000 }, (i) =>
     textSearch(orama, TEXT_QUERIES[i % TEXT_QUERIES.length]!),
   );
 
   heapUsedAfterGc();
-  const browseSamples = timeSync({ maxRuns: 2_000, maxMs: 25_000 }, (i) =>
+  const browseSamples = timeSync({ maxRuns: 2_000, maxMs: 15_000 }, (i) =>
     browse(orama, queries[i % queries.length]!),
   );
   heapUsedAfterGc();
@@ -231,7 +231,7 @@ export function benchOrama(
   );
   heapUsedAfterGc();
   const perQuery = TEXT_QUERIES.map(() => [] as number[]);
-  const textSamples = timeSync({ maxRuns: TEXT_QUERIES.length * 50, maxMs: 12_000 }, (i) => {
+  const textSamples = timeSync({ maxRuns: TEXT_QUERIES.length * 50, maxMs: 8_000 }, (i) => {
     const k = i % TEXT_QUERIES.length;
     const start = performance.now();
     textSearch(orama, TEXT_QUERIES[k]!);

@@ -77,7 +77,8 @@ export function benchOurs(
   const samples = bodies.slice(0, sampleCount).map((q) => outcomeOf(catalog.searchProducts(q)));
   for (const [i, s] of samples.entries()) {
     // The checks are only worth something if the engines return the facets asked for.
-    if (Object.keys(s.facets).length !== 4) throw new Error(`ours: browse ${i} returned ${Object.keys(s.facets)}`);
+    if (Object.keys(s.facets).length !== 4)
+      throw new Error(`ours: browse ${i} returned ${Object.keys(s.facets)}`);
     for (const options of Object.values(s.facets))
       if (Object.keys(options).length > FACET_SIZE) throw new Error("ours: more than 10 facet options");
   }

@@ -5,7 +5,6 @@ import type { TestProject } from "vitest/node";
 import { openDatabase } from "../src/db/client.ts";
 import { seedIfEmpty } from "../src/seed/seed.ts";
 
-
 /** Migrates and seeds the test database once for the whole run (see helpers/test-database.ts). */
 export default async function setup(project: TestProject) {
   const databaseUrl = process.env.TEST_DATABASE_URL || undefined;

@@ -1,0 +1,84 @@
+/**
+ * A real Etalage API server whose catalogue index holds the synthetic catalogue, run as a child
+ * process of the benchmark so the load generator and the server each get a core. Built like
+ * `createServices` (server/src/services/index.ts) but the index comes from `CatalogIndex.fromData`;
+ * the database (PostgreSQL when BENCH_DATABASE_URL is set, else PGlite in memory) is migrated
+ * and empty (SEED none): the catalogue route reads the index only.
+ *
+ * Protocol (IPC): sends { type: "ready", port, … } once listening; answers { type: "cpu" } with
+ * its CPU time; { type: "stop" } (or the parent going away) closes it.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { buildApp } from "../../server/src/app.ts";
+import { CatalogIndex } from "../../server/src/catalog-index/catalog-index.ts";
+import { syntheticCatalog } from "../../server/src/catalog-index/synthetic.ts";
+import { loadConfig } from "../../server/src/config.ts";
+import { openDatabase } from "../../server/src/db/client.ts";
+import { CatalogEvents } from "../../server/src/services/catalog-events.ts";
+import type { Services } from "../../server/src/services/index.ts";
+
+async function main() {
+  const started = performance.now();
+  if (!process.send) throw new Error("bench/catalog/server.ts runs as a child of the benchmark (IPC)");
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "etalage-bench-"));
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+    SEED: "none",
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
+    PORT: "0",
+  });
+  const database = await openDatabase({
+    ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : {}),
+    dataDir: config.dataDir,
+    inMemory: true,
+  });
+  const buildStarted = performance.now();
+  const catalog = CatalogIndex.fromData(syntheticCatalog());
+  const buildMs = performance.now() - buildStarted;
+  const catalogEvents = new CatalogEvents(database, {
+    rebuild: () => catalog.rebuild(),
+    debounceMs: config.CATALOG_REFRESH_DEBOUNCE_MS,
+    logLevel: config.LOG_LEVEL,
+  });
+  await catalogEvents.start();
+  const services: Services = { config, database, catalog, catalogEvents };
+  const app = await buildApp(services, { storefront: false });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await app.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+    // exit() rather than waiting for handles: --cpu-prof writes its profile on a normal exit.
+    process.exit(0);
+  };
+  process.on("message", (message: { type?: string }) => {
+    if (message.type === "cpu") process.send?.({ type: "cpu", usage: process.cpuUsage() });
+    else if (message.type === "stop") void stop();
+  });
+  process.on("disconnect", () => void stop());
+  process.on("SIGTERM", () => void stop());
+  process.send({
+    type: "ready",
+    port,
+    database: database.kind,
+    indexBuildMs: buildMs,
+    startupMs: performance.now() - started,
+    products: catalog.status().products,
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,45 @@
+/** The part of autocannon 9's API the benchmarks use (the package ships no types). */
+declare module "autocannon" {
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    pipelining?: number;
+    timeout?: number;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    requests?: Request[];
+  }
+  interface Histogram {
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    total: number;
+    p50: number;
+    p90: number;
+    p97_5: number;
+    p99: number;
+    p99_9: number;
+  }
+  interface Result {
+    duration: number;
+    requests: Histogram;
+    latency: Histogram;
+    throughput: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    "2xx": number;
+    statusCodeStats: Record<string, { count: number }>;
+  }
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}
