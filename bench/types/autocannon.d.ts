@@ -1,12 +1,12 @@
 /** The part of autocannon 9's API the benchmarks use (the package ships no types). */
 declare module "autocannon" {
-  interface Request {
+  export interface Request {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
     body?: string;
   }
-  interface Options {
+  export interface Options {
     url: string;
     connections?: number;
     duration?: number;
@@ -17,7 +17,7 @@ declare module "autocannon" {
     body?: string;
     requests?: Request[];
   }
-  interface Histogram {
+  export interface Histogram {
     mean: number;
     stddev: number;
     min: number;
@@ -29,7 +29,7 @@ declare module "autocannon" {
     p99: number;
     p99_9: number;
   }
-  interface Result {
+  export interface Result {
     duration: number;
     requests: Histogram;
     latency: Histogram;
@@ -40,6 +40,5 @@ declare module "autocannon" {
     "2xx": number;
     statusCodeStats: Record<string, { count: number }>;
   }
-  function autocannon(options: Options): Promise<Result>;
-  export default autocannon;
+  export default function autocannon(options: Options): Promise<Result>;
 }

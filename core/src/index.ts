@@ -6,6 +6,7 @@ export * from "./catalog/price.ts";
 export * from "./catalog/price-fields.ts";
 export * from "./catalog/price-filter.ts";
 export * from "./catalog/product-load.ts";
+export * from "./catalog/search.ts";
 export * from "./catalog/special-price.ts";
 export * from "./catalog/stock.ts";
 export * from "./catalog/store-time.ts";

@@ -17,5 +17,9 @@ function findRoot(start: string): string {
 export const projectRoot = findRoot(path.dirname(fileURLToPath(import.meta.url)));
 export const serverRoot = path.join(projectRoot, "server");
 export const migrationsFolder = path.join(serverRoot, "drizzle");
-export const storefrontBuild = path.join(projectRoot, "storefront", "build");
+export const storefrontBuild = path.resolve(
+  projectRoot,
+  "storefront",
+  process.env.ETALAGE_STOREFRONT_BUILD ?? "build",
+);
 export const storefrontRoot = path.join(projectRoot, "storefront");

@@ -1,10 +1,15 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
+/** The route table of browsing §2. Unmatched paths go to the URL dispatcher, then page-not-found. */
 export default [
   layout("layouts/default-layout.tsx", [
     index("routes/home.tsx"),
     route("pwa.html", "routes/home.tsx", { id: "pwa-home" }),
-    route("*", "routes/not-found.tsx"),
+    route("c/:slug", "routes/category.tsx"),
+    route("p/:parentSku/:slug", "routes/product.tsx", { id: "product" }),
+    route("p/:parentSku/:slug/:childSku", "routes/product.tsx", { id: "configurable-product" }),
+    route("catalogsearch/result", "routes/search.tsx"),
+    route("*", "routes/dispatcher.tsx"),
   ]),
   layout("layouts/minimal-layout.tsx", [route("error", "routes/error.tsx")]),
 ] satisfies RouteConfig;

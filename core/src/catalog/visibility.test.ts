@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  type AppliedFilter,
+  type CatalogFilter,
   type CatalogScope,
   catalogFilters,
   isListable,
@@ -9,7 +9,7 @@ import {
 } from "./visibility.ts";
 
 describe("catalogFilters (browsing §5 catalogue search filters)", () => {
-  it.each<[CatalogScope, boolean, AppliedFilter[]]>([
+  it.each<[CatalogScope, boolean, CatalogFilter[]]>([
     [
       "search",
       false,
@@ -80,7 +80,7 @@ describe("isListable", () => {
   });
 
   /** A tiny evaluator of the filter data, standing in for the search backend. */
-  const matches = (doc: Record<string, unknown>, filters: AppliedFilter[]) =>
+  const matches = (doc: Record<string, unknown>, filters: CatalogFilter[]) =>
     filters.every((f) => {
       const value = f.attribute
         .split(".")

@@ -26,8 +26,8 @@ export interface ListingContext {
   listOutOfStock: boolean;
 }
 
-/** A filter in the contract's `_appliedFilters` shape (contract: catalogue search body). */
-export interface AppliedFilter {
+/** A system filter in the contract's `_appliedFilters` shape (a narrow `AppliedFilter`, search.ts). */
+export interface CatalogFilter {
   attribute: string;
   value: { in: readonly (number | boolean)[] } | { eq: number | boolean };
   scope: "default";
@@ -52,8 +52,8 @@ const STATUS: Record<CatalogScope, readonly number[]> = {
  * backend: visibility (a plain product query has none: it is checked on load, browsing §4), status,
  * and `stock.is_in_stock` true unless out-of-stock products are listed.
  */
-export function catalogFilters(context: ListingContext): AppliedFilter[] {
-  const filters: AppliedFilter[] = [];
+export function catalogFilters(context: ListingContext): CatalogFilter[] {
+  const filters: CatalogFilter[] = [];
   const visibility = VISIBILITY[context.scope];
   if (visibility) filters.push({ attribute: "visibility", value: { in: visibility }, scope: "default" });
   filters.push({ attribute: "status", value: { in: STATUS[context.scope] }, scope: "default" });

@@ -11,7 +11,9 @@ import { NumericField } from "./numeric-field.ts";
 import { childValue, eachKey, enabledChildren, keysOf, timeOf } from "./product-values.ts";
 import { TermField } from "./term-field.ts";
 
-export type Scope = "default" | "catalog";
+import type { Scope } from "@etalage/core";
+
+export type { Scope };
 
 interface Common {
   name: string;

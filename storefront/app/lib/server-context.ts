@@ -1,20 +1,39 @@
-import type { Category, Product } from "@etalage/core";
+import type { Attribute, Category, Product, ProductQuery, ProductSearchResult } from "@etalage/core";
 import { createContext } from "react-router";
+
+/** Where a storefront path leads (the in-process face of `POST /api/url/map`). */
+export type RouteMatch =
+  | {
+      found: true;
+      type: "product" | "category" | "cms_page";
+      source: Product | Category | Record<string, unknown>;
+      /** Move the visitor on, e.g. a configurable child's URL to its parent (301). */
+      redirect?: { status: number; to: string };
+    }
+  | { found: false; message: string; redirect?: { status: number; to: string } };
 
 /**
  * What SSR loaders may ask of the server, in-process (no HTTP hop). The server fills this in;
  * the browser never sees it: client-side code calls the public /api contract instead.
+ * Products come with prices computed (value, `_tax`, `_incl_tax`); treat them as read-only.
  */
 export interface StorefrontServices {
   /** The active category tree under the root category, for menus and the footer. */
   categoryTree(): Category[];
+  categoryById(id: number): Category | undefined;
+  categoryByUrlPath(urlPath: string): Category | undefined;
   /** Visible products of a category in position order. */
   productsInCategory(categoryId: number, limit: number): Product[];
-  /**
-   * The label of a select attribute's option (`brand` 214 → "Casa Moretti"), or undefined when
-   * unknown. Optional until the server's catalogue index serves attribute metadata.
-   */
-  optionLabel?(attributeCode: string, value: string | number): string | undefined;
+  /** The catalogue search of `/api/catalog/catalog_nl/product/_search`; throws a 400 ApiError on a bad query. */
+  searchProducts(query: ProductQuery): ProductSearchResult;
+  /** A parent product by its sku, or the parent of a configurable child sku. */
+  productBySku(sku: string): Product | undefined;
+  /** URL mapping: category, product (child → parent with a 301), CMS page, or a redirect entity. */
+  resolveUrl(url: string, options?: { sku?: string }): Promise<RouteMatch>;
+  /** A select attribute with its options (labels, swatches), by code. */
+  attribute(attributeCode: string): Attribute | undefined;
+  /** The label of a select attribute's option (`brand` 214 → "Casa Moretti"), or undefined when unknown. */
+  optionLabel(attributeCode: string, value: string | number): string | undefined;
   /** The shop's public origin, for canonical links. */
   publicUrl: string;
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { CatalogLookups } from "../../catalog-index/lookups.ts";
 import { envelopeSchema, ok, sendError } from "../../http/envelope.ts";
 import type { Services } from "../../services/index.ts";
-import { type CmsPageLookup, noCmsPages, resolveUrl } from "./resolve.ts";
+import { type CmsPageLookup, noCmsPages, resolveUrl } from "../../services/url-resolve.ts";
 import { filterSource } from "./source-fields.ts";
 import { urlMapBody, urlMapResult, urlNotFound } from "./validators.ts";
 

@@ -1,5 +1,5 @@
 import { type ConfigurableChild, checkProductLoad, type Product } from "@etalage/core";
-import type { CatalogLookups } from "../../catalog-index/lookups.ts";
+import type { CatalogLookups } from "../catalog-index/lookups.ts";
 
 /**
  * URL mapping (browsing §2 "Route resolution"): a path resolves to a category, a product or a CMS

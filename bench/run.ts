@@ -1,0 +1,54 @@
+/**
+ * `npm run bench` runs every suite; `npm run bench -- catalog` one (several names may follow).
+ * `--list` names the suites; `--strict` exits 1 when a target is missed (for CI), otherwise a
+ * missed target is reported but the run succeeds. Suites are loaded only when they run, so one
+ * suite's dependencies (a browser, a database) do not burden the others.
+ */
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Suite, TargetResult } from "./lib/suite.ts";
+
+/** The registry: add a suite here with a loader of its module. */
+const SUITES: Record<string, { description: string; load: () => Promise<Suite> }> = {
+  catalog: {
+    description: "catalogue index vs Orama vs PostgreSQL GROUP BY, and /api/catalog over HTTP",
+    load: async () => (await import("./catalog/suite.ts")).catalogSuite,
+  },
+};
+
+async function main() {
+  const args = process.argv.slice(2);
+  const flags = new Set(args.filter((a) => a.startsWith("--")));
+  const names = args.filter((a) => !a.startsWith("--"));
+  if (flags.has("--list")) {
+    for (const [name, s] of Object.entries(SUITES)) console.log(`${name.padEnd(12)} ${s.description}`);
+    return;
+  }
+  const unknown = names.filter((n) => !(n in SUITES));
+  if (unknown.length > 0) {
+    console.error(`Unknown suite(s): ${unknown.join(", ")}. Suites: ${Object.keys(SUITES).join(", ")}`);
+    process.exit(2);
+  }
+  const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "results");
+  await mkdir(resultsDir, { recursive: true });
+
+  const missed: { suite: string; target: TargetResult }[] = [];
+  for (const name of names.length > 0 ? names : Object.keys(SUITES)) {
+    const suite = await SUITES[name]!.load();
+    console.log(`\n=== ${suite.name}: ${suite.description}`);
+    const result = await suite.run({ resultsDir, log: (line) => console.log(line) });
+    for (const target of result.targets) if (!target.pass) missed.push({ suite: name, target });
+  }
+  if (missed.length > 0) {
+    console.log(`\n${missed.length} target(s) missed:`);
+    for (const { suite, target } of missed)
+      console.log(`  ${suite}: ${target.name}: ${target.value.toFixed(2)} ${target.unit} (${target.target})`);
+    if (flags.has("--strict")) process.exitCode = 1;
+  } else console.log("\nAll targets met.");
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
