@@ -1,6 +1,7 @@
 export * from "./catalog/associated-prices.ts";
 export * from "./catalog/custom-option-price.ts";
 export * from "./catalog/filters.ts";
+export * from "./catalog/links.ts";
 export * from "./catalog/options.ts";
 export * from "./catalog/price.ts";
 export * from "./catalog/price-fields.ts";
