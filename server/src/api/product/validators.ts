@@ -1,27 +1,11 @@
 import { STORE } from "@etalage/core";
 import { z } from "zod";
+import { skuListSchema } from "../../http/query-schemas.ts";
 
 export const MAX_RENDER_LIST_SKUS = 100;
 
-const sku = z.string().trim().min(1, "must not be empty").max(64, "is longer than 64 characters");
-
 export const renderListQuery = z.strictObject({
-  skus: z
-    .string()
-    .transform((text) => [
-      ...new Set(
-        text
-          .split(",")
-          .map((s) => s.trim())
-          .filter(Boolean),
-      ),
-    ])
-    .pipe(
-      z
-        .array(sku)
-        .min(1, "must name at least one sku")
-        .max(MAX_RENDER_LIST_SKUS, `must name at most ${MAX_RENDER_LIST_SKUS} skus`),
-    ),
+  skus: skuListSchema(MAX_RENDER_LIST_SKUS),
   currencyCode: z
     .string()
     .refine((code) => code === STORE.currencyCode, `must be ${STORE.currencyCode}, the store's currency`)

@@ -1,28 +1,12 @@
 import { z } from "zod";
+import { skuListSchema, skuSchema } from "../../http/query-schemas.ts";
 
 export const MAX_STOCK_SKUS = 100;
 
-const sku = z.string().trim().min(1, "must not be empty").max(64, "is longer than 64 characters");
-
-export const stockCheckQuery = z.strictObject({ sku });
+export const stockCheckQuery = z.strictObject({ sku: skuSchema });
 
 export const stockListQuery = z.strictObject({
-  skus: z
-    .string()
-    .transform((text) => [
-      ...new Set(
-        text
-          .split(",")
-          .map((s) => s.trim())
-          .filter(Boolean),
-      ),
-    ])
-    .pipe(
-      z
-        .array(sku)
-        .min(1, "must name at least one sku")
-        .max(MAX_STOCK_SKUS, `must name at most ${MAX_STOCK_SKUS} skus`),
-    ),
+  skus: skuListSchema(MAX_STOCK_SKUS),
 });
 
 export const stockItem = z.object({
