@@ -25,7 +25,7 @@ export const noCmsPages: CmsPageLookup = async () => undefined;
 export interface ResolveOptions {
   /** Children's own URLs answer the parent with a 301 (browsing §2, §4 "Product load"). */
   preventChildDirectAccess: boolean;
-  /** `filters.sku`: a child sku asked for with its parent's URL. */
+  /** `filters.sku`: a child sku asked for with its parent's URL (the parent answers, no redirect). */
   sku?: string;
   cmsPage: CmsPageLookup;
 }
@@ -79,17 +79,14 @@ export async function resolveUrl(
   return { ...missing, redirect: { status: redirect.redirect_type, to: rootRelative(redirect.target_path) } };
 }
 
-/** A product reached by its own URL; `filters.sku` may name one of its children. */
+/**
+ * A product reached by its own URL. `filters.sku` naming one of its children needs no redirect:
+ * the visitor is already at the parent's URL, and a 301 to the same URL would loop.
+ */
 function productAnswer(lookups: CatalogLookups, product: Product, options: ResolveOptions): UrlMatch {
   // Not visible on its own: the product-load rules may show it through its configurable parent.
   const parent = product.visibility === 1 ? lookups.childBySku(product.sku)?.parent : undefined;
-  const answer = loadAnswer(product, parent, options);
-  const namesChild =
-    options.sku !== undefined && product.configurable_children?.some((c) => c.sku === options.sku);
-  if (answer.found && !answer.redirect && namesChild && options.preventChildDirectAccess) {
-    return { ...answer, redirect: movedTo(product) };
-  }
-  return answer;
+  return loadAnswer(product, parent, options);
 }
 
 /** The product-load rules (browsing §4, core `checkProductLoad`) as a URL-mapping answer. */
