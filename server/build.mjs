@@ -1,12 +1,13 @@
 // Bundles the server into dist/main.js. Our own workspaces (@etalage/*, TypeScript sources) are
 // bundled in; every other package stays external and is loaded from node_modules.
+import { writeFileSync } from "node:fs";
 import { build } from "esbuild";
 
 const ownWorkspace = /^@etalage\//;
 
 await build({
   entryPoints: ["src/main.ts"],
-  outfile: "dist/main.js",
+  outfile: "dist/server.js",
   bundle: true,
   platform: "node",
   format: "esm",
@@ -24,3 +25,10 @@ await build({
     },
   ],
 });
+
+// React and React Router choose their production builds from NODE_ENV when first imported, and ESM
+// imports run before any code of the importing module: so the entry sets it, then loads the server.
+writeFileSync(
+  "dist/main.js",
+  `process.env.NODE_ENV ??= "production";\nawait import("./server.js");\n`,
+);
