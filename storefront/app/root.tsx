@@ -4,8 +4,13 @@ import type { Route } from "./+types/root";
 import { MinimalShell } from "./features/shell/minimal-shell.tsx";
 import { ProgressBar } from "./features/shell/progress-bar.tsx";
 import { ErrorContent, NotFoundContent } from "./features/shell/status-page.tsx";
+import { useNavigationHistory } from "./lib/navigation-history.ts";
 import { useNonce } from "./lib/nonce.ts";
+import { routeErrorMiddleware, useRouteErrors } from "./lib/route-errors.ts";
 import "./styles/index.css";
+
+/** Route-load failures of every navigation: notification, offline cache, home (lib/route-errors.ts). */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [routeErrorMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
@@ -51,6 +56,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useNavigationHistory();
+  useRouteErrors();
   return (
     <>
       <ProgressBar />
@@ -61,6 +68,8 @@ export default function App() {
 
 /** Last resort, when even a layout failed: the minimal layout, in Dutch; a 404 is page-not-found. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // An offline route lookup fails right up to here; it still gets its message and goes home.
+  useRouteErrors();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <MinimalShell>{status === 404 ? <NotFoundContent /> : <ErrorContent status={status} />}</MinimalShell>

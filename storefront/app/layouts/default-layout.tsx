@@ -1,19 +1,26 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
+import { defaultShellBlocks, fallbackShellBlocks } from "../features/shell/default-blocks.ts";
 import { DefaultShell } from "../features/shell/default-shell.tsx";
-import { type MenuItem, menuItems } from "../features/shell/menu.ts";
 import { ErrorContent, NotFoundContent } from "../features/shell/status-page.tsx";
 import { servicesContext } from "../lib/server-context.ts";
 import type { Route } from "./+types/default-layout";
 
-/** Critical: the top-level categories for the header navigation, mobile menu and footer. */
+/**
+ * Critical: the shell's CMS blocks (menu, footer, selling points). Until the CMS issue lands
+ * they are built from the category tree and the shop's standing content.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  const services = context.get(servicesContext);
-  return { menu: menuItems(services.categoryTree()) };
+  return defaultShellBlocks(context.get(servicesContext));
+}
+
+/** The blocks change with a catalogue import, not with the page: client navigations reuse them. */
+export function shouldRevalidate() {
+  return false;
 }
 
 export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <DefaultShell menu={loaderData.menu}>
+    <DefaultShell blocks={loaderData}>
       <Outlet />
     </DefaultShell>
   );
@@ -21,12 +28,11 @@ export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
 
 /** Errors of the pages inside keep the header and footer; a 404 looks like page-not-found. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const data = useRouteLoaderData<typeof loader>("layouts/default-layout");
-  const menu: MenuItem[] = data?.menu ?? [];
+  const blocks = useRouteLoaderData<typeof loader>("layouts/default-layout") ?? fallbackShellBlocks();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <DefaultShell menu={menu}>
-      {status === 404 ? <NotFoundContent menu={menu} /> : <ErrorContent status={status} />}
+    <DefaultShell blocks={blocks}>
+      {status === 404 ? <NotFoundContent menu={blocks.menu} /> : <ErrorContent status={status} />}
     </DefaultShell>
   );
 }

@@ -1,10 +1,14 @@
-import { t } from "@etalage/core";
+import { PAGE_NOT_FOUND_ROUTE, t } from "@etalage/core";
 import { data, useRouteLoaderData } from "react-router";
 import { NotFoundContent } from "../features/shell/status-page.tsx";
 import type { loader as layoutLoader } from "../layouts/default-layout.tsx";
 
+/**
+ * page-not-found (browsing §2): any path nothing answers. Not a route of its own in routes.ts;
+ * the dispatcher and the placeholder routes render it, error boundaries render its content.
+ */
 export function loader() {
-  return data(null, { status: 404 });
+  return data({ kind: "not-found" as const, route: PAGE_NOT_FOUND_ROUTE }, { status: 404 });
 }
 
 export function meta() {

@@ -1,22 +1,30 @@
 import { t } from "@etalage/core";
 import { Link } from "react-router";
-import { hasImage, resizedImageUrl, THUMBNAIL, thumbnailSrcSet } from "../../lib/images.ts";
-import type { ProductCardData } from "./product-card-data.ts";
-import { discountPercent, ProductPrice } from "./product-price.tsx";
+import { hasImage } from "../../lib/images.ts";
+import { CARD_IMAGE, cardImageSrc, cardImageSrcSet, LISTING_CARD_SIZES } from "./card-image.ts";
+import type { CardLabel, ProductCardData } from "./product-card-data.ts";
+import { ProductPrice } from "./product-price.tsx";
 import "./product-card.css";
-
-/** Grid cells: a quarter of the page from 1024 px, about half below (browsing §2: 2 / 4 columns). */
-const SIZES = "(min-width: 1400px) 330px, (min-width: 1024px) 23vw, 46vw";
 
 export interface ProductCardProps {
   product: ProductCardData;
   /** The first cards of a page load their image eagerly (browsing §2: the first 5 on listings). */
   eager?: boolean;
+  /** The card most likely to be the largest paint: its image is fetched first. */
+  priority?: boolean;
   headingLevel?: "h2" | "h3";
+  /** The image's rendered width (`sizes`); the listing grid's by default. */
+  sizes?: string;
 }
 
-export function ProductCard({ product, eager = false, headingLevel: Heading = "h3" }: ProductCardProps) {
-  const { name, brand, href, image, hoverImage, price, specialPrice, isNew } = product;
+export function ProductCard({
+  product,
+  eager = false,
+  priority = false,
+  headingLevel: Heading = "h3",
+  sizes = LISTING_CARD_SIZES,
+}: ProductCardProps) {
+  const { name, brand, href, image, hoverImage, price, specialPrice, labels } = product;
   return (
     <article className="product-card">
       <Link to={href} className="product-card__link" prefetch="intent">
@@ -24,14 +32,15 @@ export function ProductCard({ product, eager = false, headingLevel: Heading = "h
           {hasImage(image) ? (
             <img
               className="product-card__image"
-              src={resizedImageUrl(image, THUMBNAIL.width, THUMBNAIL.height)}
-              srcSet={thumbnailSrcSet(image)}
-              sizes={SIZES}
-              width={THUMBNAIL.width}
-              height={THUMBNAIL.height}
+              src={cardImageSrc(image)}
+              srcSet={cardImageSrcSet(image)}
+              sizes={sizes}
+              width={CARD_IMAGE.width}
+              height={CARD_IMAGE.height}
               alt=""
-              loading={eager ? "eager" : "lazy"}
-              decoding="async"
+              loading={eager || priority ? "eager" : "lazy"}
+              fetchPriority={priority ? "high" : undefined}
+              decoding={priority ? "sync" : "async"}
             />
           ) : (
             <span className="product-card__placeholder">{t("No image available")}</span>
@@ -39,25 +48,19 @@ export function ProductCard({ product, eager = false, headingLevel: Heading = "h
           {hasImage(hoverImage) && (
             <img
               className="product-card__image product-card__image--hover"
-              src={resizedImageUrl(hoverImage, THUMBNAIL.width, THUMBNAIL.height)}
-              srcSet={thumbnailSrcSet(hoverImage)}
-              sizes={SIZES}
-              width={THUMBNAIL.width}
-              height={THUMBNAIL.height}
+              src={cardImageSrc(hoverImage)}
+              srcSet={cardImageSrcSet(hoverImage, true)}
+              sizes={sizes}
+              width={CARD_IMAGE.width}
+              height={CARD_IMAGE.height}
               alt=""
               loading="lazy"
               decoding="async"
             />
           )}
-          <ul className="product-card__labels">
-            {specialPrice !== null && (
-              <li className="product-card__label product-card__label--sale">
-                <span className="visually-hidden">{t("Discount")} </span>-
-                {discountPercent(price, specialPrice)}%
-              </li>
-            )}
-            {isNew && <li className="product-card__label">{t("New")}</li>}
-          </ul>
+          {labels.map((label) => (
+            <CardLabelBadge key={label.corner} label={label} />
+          ))}
         </div>
         <div className="product-card__info">
           {brand && <p className="product-card__brand">{brand}</p>}
@@ -66,5 +69,27 @@ export function ProductCard({ product, eager = false, headingLevel: Heading = "h
         </div>
       </Link>
     </article>
+  );
+}
+
+/** A label in its corner: an image when it has one, else its text in its own colours. */
+function CardLabelBadge({ label }: { label: CardLabel }) {
+  const className = `product-card__label product-card__label--${label.corner}`;
+  if (label.image) {
+    return (
+      <img
+        className={`${className} product-card__label--image`}
+        src={label.image}
+        alt={label.text}
+        width={157}
+        height={68}
+        loading="lazy"
+      />
+    );
+  }
+  return (
+    <span className={className} style={{ background: label.background, color: label.color }}>
+      {label.text}
+    </span>
   );
 }

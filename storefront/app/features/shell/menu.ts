@@ -1,19 +1,15 @@
-import type { Category } from "@etalage/core";
-import { categoryPath } from "../../lib/links.ts";
+import { linkHref, type MenuBlock } from "./cms-blocks.ts";
 
-/** A menu entry as the browser gets it: just enough to draw a link (loader data stays small). */
+/** A link to offer where a whole menu is too much (the not-found page's suggestions). */
 export interface MenuItem {
-  id: number;
+  id: string;
   name: string;
   href: string;
-  /** Filled by the mega menu (later issue); the header already renders nested lists. */
-  children?: MenuItem[];
 }
 
-/** Top-level categories shown in menus and the footer, in position order. */
-export function menuItems(tree: readonly Category[]): MenuItem[] {
-  return tree
-    .filter((c) => c.is_active && c.include_in_menu !== false)
-    .toSorted((a, b) => a.position - b.position)
-    .map((c) => ({ id: c.id, name: c.name, href: categoryPath(c) }));
+/** The top-level entries of the menu block that lead somewhere, in menu order. */
+export function menuItems(menu: MenuBlock | undefined): MenuItem[] {
+  return (menu?.items ?? [])
+    .filter((item) => item.clickable)
+    .map((item) => ({ id: item._uid, name: item.name, href: linkHref(item.link) }));
 }

@@ -1,33 +1,27 @@
 import { t } from "@etalage/core";
-import { useEffect, useState } from "react";
+import { type ComponentType, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { CheckIcon } from "../../ui/icons.tsx";
+import { isExternal, linkHref, type SellingPointBlock, type SellingPointIcon } from "./cms-blocks.ts";
+import { ClockIcon, ReturnIcon, TruckIcon } from "./shell-icons.tsx";
 import "./selling-points-bar.css";
-
-export interface SellingPoint {
-  labelBold: string;
-  labelNormal: string;
-  link?: string;
-}
 
 /** Rotation interval (browsing §2 "Default layout"). */
 export const SELLING_POINTS_INTERVAL_MS = 5000;
 
-/** Shown until the CMS supplies selling points (browsing §3 "CMS blocks"). */
-export function defaultSellingPoints(): SellingPoint[] {
-  return [
-    { labelBold: t("Free shipping"), labelNormal: t("from € 75") },
-    { labelBold: t("Ordered before 22:00,"), labelNormal: t("delivered tomorrow") },
-    { labelBold: t("30 days"), labelNormal: t("to return, free of charge") },
-  ];
-}
+const ICONS: Record<SellingPointIcon, ComponentType> = {
+  check: CheckIcon,
+  truck: TruckIcon,
+  clock: ClockIcon,
+  return: ReturnIcon,
+};
 
 /**
- * The fixed bar at the bottom. Phones see one point at a time, rotating; from 1024 px all fit.
+ * The selling-points bar. Phones see one point at a time, rotating; from 1024 px all fit.
  * Every point stays in the accessibility tree, so a screen reader reads the whole list once
  * instead of hearing it change; hovering or focusing pauses the rotation.
  */
-export function SellingPointsBar({ points = defaultSellingPoints() }: { points?: SellingPoint[] }) {
+export function SellingPointsBar({ points }: { points: SellingPointBlock[] }) {
   const [active, setActive] = useState(0);
   const [paused, setPaused] = useState(false);
 
@@ -40,6 +34,7 @@ export function SellingPointsBar({ points = defaultSellingPoints() }: { points?:
     return () => window.clearInterval(timer);
   }, [paused, points.length]);
 
+  if (points.length === 0) return null;
   return (
     <aside
       className="selling-points on-ink"
@@ -50,26 +45,37 @@ export function SellingPointsBar({ points = defaultSellingPoints() }: { points?:
       onBlur={() => setPaused(false)}
     >
       <ul className="selling-points__list">
-        {points.map((point, index) => (
-          <li
-            key={point.labelBold}
-            className="selling-points__item"
-            data-active={index === active || undefined}
-          >
-            <CheckIcon />
-            <SellingPointText point={point} />
-          </li>
-        ))}
+        {points.map((point, index) => {
+          const Icon = ICONS[point.icon ?? "check"] ?? CheckIcon;
+          return (
+            <li
+              key={`${point.labelBold}${point.labelNormal}`}
+              className="selling-points__item"
+              data-active={index === active || undefined}
+            >
+              <Icon />
+              <SellingPointText point={point} />
+            </li>
+          );
+        })}
       </ul>
     </aside>
   );
 }
 
-function SellingPointText({ point }: { point: SellingPoint }) {
+function SellingPointText({ point }: { point: SellingPointBlock }) {
   const text = (
     <span>
       <strong>{point.labelBold}</strong> {point.labelNormal}
     </span>
   );
-  return point.link ? <Link to={point.link}>{text}</Link> : text;
+  if (!point.link) return text;
+  const href = linkHref(point.link);
+  return isExternal(href) ? (
+    <a href={href} rel="noopener noreferrer" target="_blank">
+      {text}
+    </a>
+  ) : (
+    <Link to={href}>{text}</Link>
+  );
 }

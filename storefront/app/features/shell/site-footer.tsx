@@ -1,69 +1,61 @@
 import { t } from "@etalage/core";
-import type { ReactNode } from "react";
+import type { ComponentType } from "react";
 import { Link } from "react-router";
 import { FacebookIcon, InstagramIcon, PinterestIcon, ShieldIcon, YoutubeIcon } from "../../ui/icons.tsx";
 import { openModal } from "../modals/modal-store.ts";
 import { NewsletterForm } from "../newsletter/newsletter-form.tsx";
-import type { MenuItem } from "./menu.ts";
-import { aboutLinks, type FooterLink, legalLinks, serviceLinks } from "./service-links.ts";
+import { type FooterBlock, type FooterColumnBlock, linkHref } from "./cms-blocks.ts";
+import { MenuAnchor } from "./menu-anchor.tsx";
+import { legalLinks } from "./service-links.ts";
 import "./site-footer.css";
 
-const SOCIAL = [
-  { label: "Instagram", href: "https://www.instagram.com/", Icon: InstagramIcon },
-  { label: "Facebook", href: "https://www.facebook.com/", Icon: FacebookIcon },
-  { label: "Pinterest", href: "https://www.pinterest.com/", Icon: PinterestIcon },
-  { label: "YouTube", href: "https://www.youtube.com/", Icon: YoutubeIcon },
-];
+const SOCIAL_ICONS: Record<string, ComponentType> = {
+  instagram: InstagramIcon,
+  facebook: FacebookIcon,
+  pinterest: PinterestIcon,
+  youtube: YoutubeIcon,
+};
 
 const PAYMENT_METHODS = ["iDEAL", "Visa", "Mastercard", "PayPal", "Klarna"];
 
-/** Footer (browsing §2): newsletter, link columns, social links, the trust badge and copyright. */
-export function SiteFooter({ menu }: { menu: MenuItem[] }) {
+/**
+ * Footer (browsing §2): newsletter, link columns and social links from the footer block, then the
+ * trust badge, payment methods and copyright, which are the shop's own and not editable content.
+ */
+export function SiteFooter({ footer }: { footer: FooterBlock }) {
   return (
     <footer className="site-footer">
       <div className="container site-footer__top">
-        <NewsletterForm
-          title={t("Stay up to date")}
-          subtitle={t("Sign up for our newsletter and receive 10% discount on your next order")}
-        />
+        <NewsletterForm title={footer.newsletterTitle} subtitle={footer.newsletterSubtitle} />
         <div className="site-footer__columns">
-          <LinkColumn title={t("Customer service")} links={serviceLinks()}>
-            <li>
-              <button
-                type="button"
-                className="site-footer__link-button"
-                onClick={() => openModal("size-guide")}
-              >
-                {t("Size guide")}
-              </button>
-            </li>
-          </LinkColumn>
-          <LinkColumn title={t("About Etalage")} links={aboutLinks()} />
-          {menu.length > 0 && (
-            <LinkColumn title={t("Shop")} links={menu.map((m) => ({ label: m.name, href: m.href }))} />
-          )}
+          {footer.links.map((column) => (
+            <LinkColumn key={column.title} column={column} />
+          ))}
         </div>
       </div>
 
       <div className="container site-footer__trust">
         <div className="site-footer__social">
-          <h2 className="site-footer__heading">{t("Follow us")}</h2>
+          <h2 className="site-footer__heading">{footer.socialSectionTitle}</h2>
           <ul className="site-footer__social-list">
-            {SOCIAL.map(({ label, href, Icon }) => (
-              <li key={label}>
-                <a
-                  href={href}
-                  className="icon-button site-footer__social-link"
-                  rel="noopener noreferrer"
-                  target="_blank"
-                >
-                  <Icon />
-                  <span className="visually-hidden">
-                    {label} ({t("opens in a new tab")})
-                  </span>
-                </a>
-              </li>
-            ))}
+            {footer.socialLinks.map(({ name, link }) => {
+              const Icon = SOCIAL_ICONS[name.toLowerCase()];
+              return (
+                <li key={name}>
+                  <a
+                    href={linkHref(link)}
+                    className={Icon ? "icon-button site-footer__social-link" : "site-footer__social-text"}
+                    rel="noopener noreferrer"
+                    target="_blank"
+                  >
+                    {Icon ? <Icon /> : name}
+                    <span className="visually-hidden">
+                      {Icon ? `${name} ` : " "}({t("opens in a new tab")})
+                    </span>
+                  </a>
+                </li>
+              );
+            })}
           </ul>
         </div>
         <p className="site-footer__badge">
@@ -96,25 +88,26 @@ export function SiteFooter({ menu }: { menu: MenuItem[] }) {
   );
 }
 
-function LinkColumn({
-  title,
-  links,
-  children,
-}: {
-  title: string;
-  links: FooterLink[];
-  children?: ReactNode;
-}) {
+function LinkColumn({ column }: { column: FooterColumnBlock }) {
   return (
-    <nav className="site-footer__column" aria-label={title}>
-      <h2 className="site-footer__heading">{title}</h2>
+    <nav className="site-footer__column" aria-label={column.title}>
+      <h2 className="site-footer__heading">{column.title}</h2>
       <ul className="site-footer__links">
-        {links.map((link) => (
-          <li key={link.href}>
-            <Link to={link.href}>{link.label}</Link>
+        {column.links.map((link) => (
+          <li key={`${link.name}${link.link.url}`}>
+            {link.modal ? (
+              <button
+                type="button"
+                className="site-footer__link-button"
+                onClick={() => link.modal && openModal(link.modal)}
+              >
+                {link.name}
+              </button>
+            ) : (
+              <MenuAnchor href={linkHref(link.link)}>{link.name}</MenuAnchor>
+            )}
           </li>
         ))}
-        {children}
       </ul>
     </nav>
   );

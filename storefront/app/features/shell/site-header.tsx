@@ -1,20 +1,32 @@
 import { t } from "@etalage/core";
-import { useState } from "react";
-import { NavLink } from "react-router";
-import { BagIcon, MenuIcon, SearchIcon, UserIcon } from "../../ui/icons.tsx";
+import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
+import { lazyComponent } from "../../lib/lazy-component.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
+import { BagIcon, MenuIcon, UserIcon } from "../../ui/icons.tsx";
 import { Logo } from "../../ui/logo.tsx";
 import { openModal } from "../modals/modal-store.ts";
-import type { MenuItem } from "./menu.ts";
-import { MobileMenu } from "./mobile-menu.tsx";
+import { SearchBar } from "../search/search-bar.tsx";
+import type { MenuBlock } from "./cms-blocks.ts";
+import { MegaMenu } from "./mega-menu.tsx";
 import "./site-header.css";
 
+/** Only phones that open it need the mobile menu's code (fetched on the first touch of the button). */
+const LazyMobileMenu = lazyComponent(() => import("./mobile-menu.tsx"));
+
 /**
- * One header for every width: below 1024 px the hamburger and a centred logo (the mobile header),
- * from 1024 px the category navigation. `hideMobileHeader` (checkout) drops it below 1024 px.
+ * One header for every width: below 1024 px the hamburger and a centred logo (the mobile header;
+ * search, cart and account live in the tab bar), from 1024 px the mega menu, search field, account
+ * and cart. `hideMobileHeader` (checkout) drops it below 1024 px.
  */
-export function SiteHeader({ menu, hideMobileHeader }: { menu: MenuItem[]; hideMobileHeader?: boolean }) {
+export function SiteHeader({ menu, hideMobileHeader }: { menu: MenuBlock; hideMobileHeader?: boolean }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
+  const { pathname } = useLocation();
   const notYet = (feature: string) => openModal("feature-not-implemented", { feature });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the menu.
+  useEffect(() => setMenuOpen(false), [pathname]);
 
   return (
     <header className={hideMobileHeader ? "site-header site-header--no-mobile" : "site-header"}>
@@ -22,52 +34,30 @@ export function SiteHeader({ menu, hideMobileHeader }: { menu: MenuItem[]; hideM
         <div className="site-header__start">
           <button
             type="button"
-            className="icon-button site-header__burger"
-            aria-label={t("Open menu")}
+            className="site-header__burger"
             aria-haspopup="dialog"
             aria-expanded={menuOpen}
+            onPointerDown={LazyMobileMenu.preload}
+            onFocus={LazyMobileMenu.preload}
             onClick={() => setMenuOpen(true)}
           >
             <MenuIcon />
-          </button>
-          <button
-            type="button"
-            className="icon-button site-header__mobile-search"
-            aria-label={t("Search")}
-            aria-haspopup="dialog"
-            onClick={() => notYet(t("Search"))}
-          >
-            <SearchIcon />
+            <span className="site-header__burger-label">
+              <span className="visually-hidden">{t("Open menu")}</span>
+              <span aria-hidden="true">{t("Menu")}</span>
+            </span>
           </button>
         </div>
 
         <Logo className="site-header__logo" />
 
-        <nav className="main-nav" aria-label={t("Main menu")}>
-          <ul className="main-nav__list">
-            {menu.map((item) => (
-              <li key={item.id} className="main-nav__item">
-                <NavLink to={item.href} className="main-nav__link" prefetch="intent">
-                  {item.name}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <MegaMenu menu={menu} />
 
         <div className="site-header__actions">
+          <SearchBar variant="header" />
           <button
             type="button"
-            className="site-header__search"
-            aria-haspopup="dialog"
-            onClick={() => notYet(t("Search"))}
-          >
-            <SearchIcon />
-            <span>{t("Search for products")}</span>
-          </button>
-          <button
-            type="button"
-            className="icon-button site-header__account"
+            className="icon-button"
             aria-label={t("My account")}
             aria-haspopup="dialog"
             onClick={() => notYet(t("My account"))}
@@ -85,7 +75,11 @@ export function SiteHeader({ menu, hideMobileHeader }: { menu: MenuItem[]; hideM
           </button>
         </div>
       </div>
-      {menuOpen && <MobileMenu menu={menu} onClose={() => setMenuOpen(false)} />}
+      {menuOpen && (
+        <Dialog title={t("Menu")} onClose={closeMenu} variant="drawer">
+          <LazyMobileMenu menu={menu} onClose={closeMenu} />
+        </Dialog>
+      )}
     </header>
   );
 }

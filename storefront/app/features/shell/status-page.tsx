@@ -1,19 +1,21 @@
 import { t } from "@etalage/core";
 import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
-import type { MenuItem } from "./menu.ts";
+import type { MenuBlock } from "./cms-blocks.ts";
+import { type MenuItem, menuItems } from "./menu.ts";
 import "./status-page.css";
 
 /** Categories to offer when the page is gone and no menu could be loaded. */
-const FALLBACK_LINKS = [
-  { id: 1, name: "Kleding", href: "/c/kleding" },
-  { id: 2, name: "Schoenen", href: "/c/schoenen" },
-  { id: 3, name: "Accessoires", href: "/c/accessoires" },
+const FALLBACK_LINKS: MenuItem[] = [
+  { id: "kleding", name: "Kleding", href: "/kleding/" },
+  { id: "schoenen", name: "Schoenen", href: "/schoenen/" },
+  { id: "accessoires", name: "Accessoires", href: "/accessoires/" },
 ];
 
 /** The page-not-found content, used by the route and by every error boundary that sees a 404. */
-export function NotFoundContent({ menu }: { menu?: MenuItem[] }) {
-  const links = menu && menu.length > 0 ? menu : FALLBACK_LINKS;
+export function NotFoundContent({ menu }: { menu?: MenuBlock }) {
+  const items = menuItems(menu);
+  const links = items.length > 0 ? items : FALLBACK_LINKS;
   const headingId = useId();
   return (
     <StatusPage

@@ -1,0 +1,122 @@
+import { cleanOptionValues } from "./options.ts";
+import type { Product } from "./types.ts";
+import {
+  childAttributeValues,
+  chooseVariant,
+  isVariantAvailable,
+  NO_SUCH_CONFIGURATION,
+  type VariantChoice,
+  type VariantConfiguration,
+  type VariantOptions,
+} from "./variants.ts";
+
+export interface OptionValueState {
+  value: string;
+  label: string;
+  selected: boolean;
+  /** An eligible child has this value together with every other chosen value. */
+  available: boolean;
+}
+
+export interface OptionState {
+  attribute_id: number;
+  attribute_code: string;
+  label: string;
+  values: OptionValueState[];
+}
+
+type Configurable = Pick<Product, "configurable_children" | "configurable_options">;
+
+/** The values a configuration holds for one attribute, whichever shape the entry has. */
+function chosen(raw: unknown): string[] {
+  if (raw === null || raw === undefined || raw === "") return [];
+  if (Array.isArray(raw)) return raw.flatMap(chosen);
+  if (typeof raw === "object") {
+    const entry = raw as { id?: unknown; value?: unknown };
+    return chosen(entry.id ?? entry.value);
+  }
+  return typeof raw === "string" || typeof raw === "number" ? [String(raw)] : [];
+}
+
+/**
+ * What a shopper can still pick on a configurable product (browsing §4 "Variant choice"): per
+ * option its values (empty labels dropped, browsing §5), each marked selected, and available when
+ * an eligible child (enabled; in stock unless out-of-stock products are listed) has that value
+ * together with every value chosen for the other options. A value of the option itself does not
+ * count against the others, so switching colour is judged by the chosen size alone.
+ */
+export function availableOptions(
+  product: Configurable,
+  configuration: VariantConfiguration = {},
+  options: Pick<VariantOptions, "listOutOfStock"> = {},
+): OptionState[] {
+  const eligible = (product.configurable_children ?? []).filter((c) =>
+    isVariantAvailable(c, options.listOutOfStock),
+  );
+  const wanted = new Map<string, Set<string>>();
+  for (const [code, raw] of Object.entries(configuration)) {
+    const values = chosen(raw);
+    if (code !== "sku" && code !== "price" && values.length > 0) wanted.set(code, new Set(values));
+  }
+  return (product.configurable_options ?? []).map((option) => {
+    const code = option.attribute_code;
+    const others = [...wanted].filter(([other]) => other !== code);
+    const fitting = eligible.filter((child) =>
+      others.every(([other, values]) => childAttributeValues(child, other).some((v) => values.has(v))),
+    );
+    const offered = new Set(fitting.flatMap((child) => childAttributeValues(child, code)));
+    return {
+      attribute_id: option.attribute_id,
+      attribute_code: code,
+      label: option.label,
+      values: cleanOptionValues(option.values).map((v) => {
+        const value = String(v.value_index);
+        return {
+          value,
+          label: v.label,
+          selected: wanted.get(code)?.has(value) ?? false,
+          available: offered.has(value),
+        };
+      }),
+    };
+  });
+}
+
+/**
+ * The variant a shopper gets by picking `code = value` on top of `configuration` (browsing §4
+ * "Configurable product"): the value just picked always holds; the other chosen values are kept
+ * where an eligible child with it has them, else let go (a colour without the chosen size still
+ * opens); the best match then wins, ties to the lower price (core `chooseVariant`). When no
+ * eligible child has the picked value, the answer is "no-match" with the spec's warning.
+ */
+export function pickOption(
+  product: Pick<Product, "configurable_children">,
+  configuration: VariantConfiguration,
+  code: string,
+  value: string | number,
+  options: Pick<VariantOptions, "listOutOfStock"> = {},
+): VariantChoice {
+  const picked = String(value);
+  const withValue = (product.configurable_children ?? []).filter(
+    (child) =>
+      isVariantAvailable(child, options.listOutOfStock) && childAttributeValues(child, code).includes(picked),
+  );
+  // Other chosen values no such child has are let go; an sku names the variant being left.
+  const kept: Record<string, unknown> = {};
+  for (const [other, raw] of Object.entries(configuration)) {
+    if (other === code || other === "sku" || other === "price") continue;
+    const values = new Set(chosen(raw));
+    if (withValue.some((child) => childAttributeValues(child, other).some((v) => values.has(v)))) {
+      kept[other] = raw;
+    }
+  }
+  const choice = chooseVariant(
+    { configurable_children: withValue },
+    { ...kept, [code]: picked },
+    { listOutOfStock: options.listOutOfStock },
+  );
+  if (choice.variant === null && choice.reason === "none-available") {
+    return { variant: null, reason: "no-match", message: NO_SUCH_CONFIGURATION };
+  }
+  return choice;
+}

@@ -1,0 +1,180 @@
+import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import { expectAccessible, watchConsole } from "./support.ts";
+
+/** An open menu or panel is about the viewport; a full-page shot would mostly show the page behind. */
+async function viewportShot(page: Page, testInfo: TestInfo, name: string) {
+  await page.screenshot({ path: `screenshots/${name}-${testInfo.project.name}.png`, animations: "disabled" });
+}
+
+/** The panel a mega-menu toggle controls. */
+async function panelOf(page: Page, name: string) {
+  const toggle = page
+    .getByRole("navigation", { name: "Hoofdmenu" })
+    .getByRole("button", { name: `Menu ${name}` });
+  const id = await toggle.getAttribute("aria-controls");
+  return { toggle, panel: page.locator(`[id="${id}"]`) };
+}
+
+test.describe("desktop mega menu", () => {
+  test.skip(({ isMobile }) => isMobile, "the mega menu is the desktop header's");
+
+  test("hover opens a panel with split columns and a tile; a link leads to its category", async ({
+    page,
+  }, testInfo) => {
+    const problems = watchConsole(page);
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Hoofdmenu" });
+    const { toggle, panel } = await panelOf(page, "Kleding");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(panel).toBeHidden();
+
+    await nav.getByRole("link", { name: "Kleding", exact: true }).hover();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(panel).toBeVisible();
+
+    // Kleding has 7 sub-categories: more than 6, so their column is set in two.
+    const split = panel.locator(".mega-panel__column--split .mega-panel__links");
+    await expect(split.getByRole("link")).toHaveCount(7);
+    await expect(split).toHaveCSS("column-count", "2");
+    await expect(panel.getByRole("link", { name: /Shop nu/i })).toBeVisible();
+    await viewportShot(page, testInfo, "mega-menu");
+    await expectAccessible(page);
+
+    // Moving on to another entry switches panels; leaving the menu closes after 200 ms.
+    const schoenen = await panelOf(page, "Schoenen");
+    await nav.getByRole("link", { name: "Schoenen", exact: true }).hover();
+    await expect(schoenen.panel).toBeVisible();
+    await expect(panel).toBeHidden();
+    await page.mouse.move(640, 700);
+    await expect(schoenen.panel).toBeVisible();
+    await expect(schoenen.panel).toBeHidden();
+
+    await nav.getByRole("link", { name: "Kleding", exact: true }).hover();
+    await panel.getByRole("link", { name: "Overhemden" }).click();
+    await expect(page).toHaveURL(/\/kleding\/overhemden\/$/);
+    await expect(panel).toBeHidden();
+    expect(problems.filter((p) => !p.includes("404"))).toEqual([]);
+  });
+
+  test("keyboard: Enter, Space and ArrowDown open, Escape closes and returns focus", async ({ page }) => {
+    await page.goto("/");
+    const { toggle, panel } = await panelOf(page, "Schoenen");
+
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(panel).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await expect(toggle).toBeFocused();
+
+    await page.keyboard.press("Space");
+    await expect(panel).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(panel.getByRole("link", { name: "Sneakers" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(panel.getByRole("link", { name: "Nette schoenen" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await expect(toggle).toBeFocused();
+
+    // From the entry's own link, ArrowDown opens the panel and enters it.
+    await page
+      .getByRole("navigation", { name: "Hoofdmenu" })
+      .getByRole("link", { name: "Schoenen", exact: true })
+      .focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(panel.getByRole("link", { name: "Sneakers" })).toBeFocused();
+
+    // Tabbing out of the entry closes its panel.
+    await page.locator(".main-nav__link", { hasText: "Nieuw" }).focus();
+    await expect(panel).toBeHidden();
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the menu is plain links", async ({ page, isMobile }) => {
+    test.skip(isMobile, "the mega menu is the desktop header's");
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Hoofdmenu" });
+    await expect(nav.getByRole("link", { name: "Kleding", exact: true })).toHaveAttribute(
+      "href",
+      "/kleding/",
+    );
+    await expect(nav.getByRole("link", { name: "Sale", exact: true })).toHaveAttribute("href", "/sale/");
+  });
+});
+
+test.describe("mobile menu", () => {
+  test.skip(({ isMobile }) => !isMobile, "the mobile menu is below 1024 px");
+
+  test("hamburger, second level with 'ALLE …' and go back, Escape returns focus", async ({
+    page,
+  }, testInfo) => {
+    const problems = watchConsole(page);
+    await page.goto("/");
+    const hamburger = page.getByRole("button", { name: "Menu openen" });
+    await expect(hamburger).toBeVisible();
+    await hamburger.click();
+
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Home" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Contact" })).toBeVisible();
+
+    const kleding = menu.getByRole("button", { name: "Kleding" });
+    await kleding.click();
+    const back = menu.getByRole("button", { name: "Terug" }).first();
+    await expect(back).toBeFocused();
+    const all = menu.getByRole("link", { name: /ALLE Kleding/i });
+    await expect(all).toBeVisible();
+    await expect(all).toHaveAttribute("href", "/kleding/");
+    await expect(menu.getByRole("link", { name: "Overhemden" })).toBeVisible();
+    await viewportShot(page, testInfo, "mobile-menu");
+    await expectAccessible(page);
+
+    await back.click();
+    await expect(kleding).toBeFocused();
+    await expect(menu.getByRole("link", { name: /ALLE Kleding/i })).toBeHidden();
+
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(hamburger).toBeFocused();
+
+    // A link in the second level navigates and closes the menu.
+    await hamburger.click();
+    await menu.getByRole("button", { name: "Schoenen" }).click();
+    await menu.getByRole("link", { name: "Sneakers" }).click();
+    await expect(page).toHaveURL(/\/schoenen\/sneakers\/$/);
+    await expect(menu).toBeHidden();
+    expect(problems.filter((p) => !p.includes("404"))).toEqual([]);
+  });
+
+  test("the tab bar and the selling points sit at the bottom", async ({ page }) => {
+    await page.goto("/");
+    const tabs = page.getByRole("navigation", { name: "Snelkoppelingen" });
+    await expect(tabs.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
+    await expect(tabs.getByRole("link", { name: "Zoeken" })).toBeVisible();
+    await expect(tabs.getByRole("button", { name: "Winkelwagen" })).toBeVisible();
+    await expect(tabs.getByRole("button", { name: "Account" })).toBeVisible();
+    const bar = page.getByRole("complementary", { name: "Onze beloftes" });
+    await expect(bar).toHaveCSS("height", "40px");
+    const barBox = await bar.boundingBox();
+    const tabBox = await tabs.boundingBox();
+    expect(barBox && tabBox && barBox.y + barBox.height).toBeCloseTo(tabBox?.y ?? 0, 0);
+  });
+});
+
+test("the offline badge shows while the browser is offline", async ({ page, context }) => {
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  const badge = page.getByRole("status").filter({ hasText: "Je bent offline" });
+  await expect(badge).toHaveCount(0);
+  await context.setOffline(true);
+  await expect(badge).toBeVisible();
+  await expect(badge).toHaveText("Je bent offline. Sommige functies zijn mogelijk niet beschikbaar.");
+  await context.setOffline(false);
+  await expect(badge).toHaveCount(0);
+});

@@ -1,0 +1,118 @@
+import { type ListingPaging, type ListingState, listingSearch, t, withListingPage } from "@etalage/core";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { ChevronRightIcon } from "../../ui/icons.tsx";
+import { ChevronLeftIcon } from "./listing-icons.tsx";
+import { ProductCard } from "./product-card.tsx";
+import type { ProductCardData } from "./product-card-data.ts";
+import "./listing-grid.css";
+
+/** A CMS tile placed among the products (browsing §2 "CMS pages": grid items at given positions). */
+export interface GridTile {
+  /** 0-based cell index in the page's grid. */
+  position: number;
+  node: ReactNode;
+  /** Columns the tile covers (2 for a wide banner). */
+  span?: 1 | 2;
+}
+
+/** Cards whose images load eagerly (browsing §2 "Product card": the first 5). */
+export const EAGER_CARDS = 5;
+
+export function ProductGrid({ products, tiles = [] }: { products: ProductCardData[]; tiles?: GridTile[] }) {
+  const queue = tiles.toSorted((a, b) => a.position - b.position);
+  const cells: ReactNode[] = [];
+  const placeTiles = () => {
+    while (queue.length > 0 && (queue[0] as GridTile).position <= cells.length) {
+      const tile = queue.shift() as GridTile;
+      cells.push(
+        <li
+          key={`tile-${tile.position}`}
+          className={tile.span === 2 ? "grid-tile grid-tile--wide" : "grid-tile"}
+        >
+          {tile.node}
+        </li>,
+      );
+    }
+  };
+  products.forEach((product, index) => {
+    placeTiles();
+    cells.push(
+      <li key={product.id}>
+        <ProductCard product={product} eager={index < EAGER_CARDS} priority={index === 0} />
+      </li>,
+    );
+  });
+  placeTiles();
+  return <ul className="product-grid">{cells}</ul>;
+}
+
+interface PaginationProps {
+  paging: ListingPaging;
+  state: ListingState;
+  basePath: string;
+}
+
+/** Previous, 3 page numbers around the current one, next (browsing §2, §9). */
+export function Pagination({ paging, state, basePath }: PaginationProps) {
+  if (paging.pageCount <= 1) return null;
+  const href = (page: number) => basePath + listingSearch(withListingPage(state, page));
+  return (
+    <nav className="pagination" aria-label={t("Pagination")}>
+      {paging.previous !== null ? (
+        <Link to={href(paging.previous)} className="pagination__step" rel="prev">
+          <ChevronLeftIcon />
+          <span className="pagination__step-label">{t("Previous page")}</span>
+        </Link>
+      ) : (
+        <span className="pagination__step" aria-hidden="true" />
+      )}
+      <ol className="pagination__pages">
+        {paging.visible.map((page) => (
+          <li key={page}>
+            <Link
+              to={href(page)}
+              className="pagination__page"
+              aria-current={page === paging.page ? "page" : undefined}
+              aria-label={t("Page {n}", { n: page })}
+            >
+              {page}
+            </Link>
+          </li>
+        ))}
+      </ol>
+      {paging.next !== null ? (
+        <Link to={href(paging.next)} className="pagination__step pagination__step--next" rel="next">
+          <span className="pagination__step-label">{t("Next page")}</span>
+          <ChevronRightIcon />
+        </Link>
+      ) : (
+        <span className="pagination__step" aria-hidden="true" />
+      )}
+    </nav>
+  );
+}
+
+/** 'No products found!' with a way out: fewer filters, or the home page. */
+export function EmptyListing({ clearHref }: { clearHref: string | null }) {
+  return (
+    <div className="listing-empty">
+      <h2 className="listing-empty__title">{t("No products found!")}</h2>
+      <p className="listing-empty__text">
+        {t(
+          "Please change your search criteria and try again. If you still can't find what you're looking for, visit our home page.",
+        )}
+      </p>
+      <div className="listing-empty__actions">
+        {clearHref && (
+          <Link to={clearHref} className="button" rel="nofollow">
+            {t("Clear filters")}
+          </Link>
+        )}
+        <Link to="/" className="button button--outline">
+          {t("Return to home page")}
+        </Link>
+      </div>
+    </div>
+  );
+}

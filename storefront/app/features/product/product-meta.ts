@@ -1,0 +1,79 @@
+import { richTextToPlain, type StockStatus, t } from "@etalage/core";
+import type { MetaDescriptor } from "react-router";
+import { resizedImageUrl } from "../../lib/images.ts";
+import { GALLERY } from "./gallery-sizes.ts";
+import type { ProductPageData } from "./product-data.ts";
+
+const AVAILABILITY: Record<StockStatus, string> = {
+  ok: "https://schema.org/InStock",
+  volatile: "https://schema.org/LimitedAvailability",
+  out_of_stock: "https://schema.org/OutOfStock",
+};
+
+const DESCRIPTION_LENGTH = 160;
+
+function clip(text: string, length: number): string {
+  if (text.length <= length) return text;
+  const cut = text.slice(0, length - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), length / 2)).trimEnd()}…`;
+}
+
+/**
+ * Title, description, canonical (the parent's own link, whatever variant the URL names) and the
+ * Product and BreadcrumbList structured data (browsing §2, issue 4).
+ */
+export function productMeta(data: ProductPageData, _url: URL): MetaDescriptor[] {
+  const title = [data.name, data.brand].filter(Boolean).join(" – ");
+  const description = clip(
+    data.shortDescription ?? (richTextToPlain(data.description) || data.name),
+    DESCRIPTION_LENGTH,
+  );
+  const images = data.images.map(
+    (image) => `${data.publicUrl}${resizedImageUrl(image.path, GALLERY.width, GALLERY.height)}`,
+  );
+  const price = data.prices.special ?? data.prices.regular;
+  const crumbs = [
+    { name: t("Home"), href: "/" },
+    ...data.categories,
+    { name: data.name, href: data.canonical },
+  ];
+  return [
+    { title: `${title} | Etalage` },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: data.canonical },
+    { property: "og:type", content: "product" },
+    { property: "og:title", content: data.name },
+    { property: "og:url", content: data.canonical },
+    ...(images[0] ? [{ property: "og:image", content: images[0] }] : []),
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "Product",
+        name: data.name,
+        sku: data.sku,
+        description,
+        ...(data.brand ? { brand: { "@type": "Brand", name: data.brand } } : {}),
+        ...(images.length > 0 ? { image: images } : {}),
+        offers: {
+          "@type": "Offer",
+          url: data.canonical,
+          price: price.toFixed(2),
+          priceCurrency: "EUR",
+          availability: AVAILABILITY[data.stock],
+        },
+      },
+    },
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "BreadcrumbList",
+        itemListElement: crumbs.map((crumb, index) => ({
+          "@type": "ListItem",
+          position: index + 1,
+          name: crumb.name,
+          item: crumb.href.startsWith("http") ? crumb.href : `${data.publicUrl}${crumb.href}`,
+        })),
+      },
+    },
+  ];
+}

@@ -1,0 +1,103 @@
+import { t } from "@etalage/core";
+import { useId } from "react";
+import { openModal } from "../modals/modal-store.ts";
+import type { ProductPageData } from "./product-data.ts";
+import type { OptionPicker } from "./use-product-configuration.ts";
+
+export interface ProductOptionsProps {
+  options: OptionPicker[];
+  pick: (attributeCode: string, value: string) => void;
+  sizeGuide: ProductPageData["sizeGuide"];
+  /** Set when the shopper tried to buy before choosing everything. */
+  error: string | null;
+}
+
+/**
+ * Colour swatches and size buttons. Each value is a link to the variant it chooses, so the page
+ * works before JavaScript; once hydrated a click chooses in place. A value no eligible child has
+ * with the other choices is struck through and says "niet beschikbaar", but stays clickable: the
+ * choice then moves the other options along, or warns when nothing matches.
+ */
+export function ProductOptions({ options, pick, sizeGuide, error }: ProductOptionsProps) {
+  const errorId = useId();
+  return (
+    <div className="options">
+      {options.map((option) => (
+        <OptionGroup
+          key={option.attribute_code}
+          option={option}
+          pick={pick}
+          sizeGuide={option.attribute_code === "size" ? sizeGuide : null}
+          errorId={error ? errorId : undefined}
+        />
+      ))}
+      {error && (
+        <p id={errorId} className="options__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function OptionGroup({
+  option,
+  pick,
+  sizeGuide,
+  errorId,
+}: {
+  option: OptionPicker;
+  pick: ProductOptionsProps["pick"];
+  sizeGuide: ProductPageData["sizeGuide"];
+  errorId: string | undefined;
+}) {
+  const selected = option.values.find((v) => v.selected);
+  const isColor = option.values.some((v) => v.swatch !== null);
+  return (
+    <fieldset className="options__group" aria-describedby={errorId}>
+      <legend className="options__label">
+        {option.label}
+        {selected && <span className="options__chosen">: {selected.label}</span>}
+      </legend>
+      <ul className={`options__values options__values--${isColor ? "swatch" : "button"}`}>
+        {option.values.map((value) => (
+          <li key={value.value}>
+            <a
+              href={value.href}
+              rel="nofollow"
+              className="option"
+              data-available={value.available}
+              aria-current={value.selected ? "true" : undefined}
+              title={isColor ? value.label : undefined}
+              onClick={(event) => {
+                if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+                event.preventDefault();
+                pick(option.attribute_code, value.value);
+              }}
+            >
+              {isColor && (
+                <span className="option__swatch" style={{ background: value.swatch ?? "#d3d3d3" }} />
+              )}
+              {/* One piece of hidden text, so the name reads "M, niet beschikbaar" without a stray space. */}
+              {!isColor && <span aria-hidden={!value.available || undefined}>{value.label}</span>}
+              {(isColor || !value.available) && (
+                <span className="visually-hidden">
+                  {value.available ? value.label : `${value.label}, ${t("not available")}`}
+                </span>
+              )}
+            </a>
+          </li>
+        ))}
+      </ul>
+      {sizeGuide && (
+        <button
+          type="button"
+          className="options__guide"
+          onClick={() => openModal("size-guide", { table: sizeGuide })}
+        >
+          {t("Size guide")}
+        </button>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,322 @@
+import { type StockStatus, stockStatus, t } from "@etalage/core";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { Link, type ShouldRevalidateFunctionArgs, useActionData, useFetcher } from "react-router";
+import { openModal } from "../modals/modal-store.ts";
+import { ColorRelations } from "./color-relations.tsx";
+import { PriceTag } from "./price-tag.tsx";
+import {
+  type BuildArgs,
+  buildProductPageData,
+  type GalleryImage,
+  type ProductPageData,
+  pricesOf,
+  type VariantView,
+} from "./product-data.ts";
+import { ProductGallery } from "./product-gallery.tsx";
+import { ProductOptions } from "./product-options.tsx";
+import { BundleOptions, GroupedItems, quantity, sumPrices, TotalLine } from "./product-parts.tsx";
+import { RichText } from "./rich-text.tsx";
+import { StockLine, useStockStatus } from "./stock-status.tsx";
+import { useProductConfiguration } from "./use-product-configuration.ts";
+import "./product-page.css";
+
+export type { ProductPageData } from "./product-data.ts";
+export { productMeta } from "./product-meta.ts";
+
+/**
+ * Critical: the priced product and what its page shows (throws nothing; the caller decides 404s).
+ * Deferred: `colorRelations`, which never rejects.
+ */
+export function loadProductPage(args: BuildArgs): ProductPageData {
+  return buildProductPageData(args);
+}
+
+export interface ProductActionResult {
+  notImplemented: true;
+}
+
+/** Add to cart posts here (a real form, so it works before JavaScript); the cart issue wires it. */
+export async function productAction({ request }: { request: Request }): Promise<ProductActionResult> {
+  await request.formData();
+  return { notImplemented: true };
+}
+
+/**
+ * Choosing a variant only rewrites the child sku in the URL; the page already holds every child,
+ * so that navigation needs no new data. Anything else (another product, a form post) reloads.
+ */
+export function productShouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs): boolean {
+  if (formMethod || !defaultShouldRevalidate) return defaultShouldRevalidate;
+  const base = (url: URL) => url.pathname.replace(/^(\/p\/[^/]+\/[^/]+)(\/[^/]+)?\/?$/, "$1");
+  const sameProduct =
+    currentUrl.pathname.startsWith("/p/") &&
+    base(currentUrl) === base(nextUrl) &&
+    currentUrl.search === nextUrl.search;
+  const others = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("childSku");
+    return params.toString();
+  };
+  const sameDispatched = currentUrl.pathname === nextUrl.pathname && others(currentUrl) === others(nextUrl);
+  return !(sameProduct || sameDispatched);
+}
+
+export function ProductPage({ data }: { data: ProductPageData }) {
+  // Another product starts afresh: choices, quantities and the gallery position.
+  return <ProductView key={data.sku} data={data} />;
+}
+
+function imagesFor(data: ProductPageData, variant: VariantView | null): GalleryImage[] {
+  const image = variant?.image;
+  if (!image || data.images[0]?.path === image) return data.images;
+  const at = data.images.findIndex((i) => i.path === image);
+  if (at > 0) return [data.images[at]!, ...data.images.filter((_, i) => i !== at)];
+  return [{ path: image, alt: data.name }];
+}
+
+function ProductView({ data }: { data: ProductPageData }) {
+  const config = useProductConfiguration(data);
+  const { variant } = config;
+  const fetcher = useFetcher<ProductActionResult>();
+  const posted = useActionData<ProductActionResult | undefined>();
+  const [qty, setQty] = useState("1");
+  const [groupQty, setGroupQty] = useState<Record<string, string>>({});
+  const [bundleChoice, setBundleChoice] = useState<Record<number, number>>(() =>
+    Object.fromEntries(
+      (data.bundle ?? []).map((o) => [
+        o.id,
+        (o.selections.find((s) => s.isDefault) ?? o.selections[0])?.id ?? 0,
+      ]),
+    ),
+  );
+  const [bundleQty, setBundleQty] = useState<Record<number, string>>(() =>
+    Object.fromEntries(
+      (data.bundle ?? []).map((o) => [
+        o.id,
+        String((o.selections.find((s) => s.isDefault) ?? o.selections[0])?.qty ?? 1),
+      ]),
+    ),
+  );
+  const [error, setError] = useState<string | null>(null);
+
+  const total = data.grouped
+    ? sumPrices(
+        data.grouped.map((item) => ({
+          prices: item.prices,
+          qty: quantity(groupQty[item.sku] ?? String(item.qty)),
+        })),
+      )
+    : data.bundle
+      ? sumPrices(
+          data.bundle.flatMap((o) => {
+            const selection = o.selections.find((s) => s.id === bundleChoice[o.id]);
+            return selection ? [{ prices: selection.prices, qty: quantity(bundleQty[o.id] ?? "1") }] : [];
+          }),
+        )
+      : null;
+  const prices = total ?? (variant ? pricesOf(variant) : data.prices);
+  const sku = variant?.sku ?? data.sku;
+  const initialStock: StockStatus = variant ? stockStatus(variant.stock) : data.stock;
+  // An unconfigured configurable has no sku of its own to check: its stock sums its children.
+  const stock = useStockStatus(data.configurable && !variant ? null : sku, initialStock);
+  const soldOut = stock === "out_of_stock";
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.notImplemented) {
+      openModal("feature-not-implemented", { feature: t("Add to cart") });
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  // A model split into one product per colour shows its colours as links to each other; its own
+  // single colour option would only repeat the current one.
+  const ownColor = data.hasColorRelations
+    ? config.options.find((o) => o.attribute_code === "color" && o.values.length === 1)
+    : undefined;
+  const pick = (code: string, value: string) => {
+    setError(null);
+    config.pick(code, value);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    if (data.configurable && !config.isConfigured) {
+      event.preventDefault();
+      setError(t("Please choose your {option}", { option: (config.missing ?? t("Size")).toLowerCase() }));
+      return;
+    }
+    setError(null);
+  };
+
+  return (
+    <article className="product container">
+      <Breadcrumbs data={data} />
+      <div className="product__layout">
+        <div className="product__media">
+          <ProductGallery
+            key={imagesFor(data, variant)[0]?.path ?? "none"}
+            images={imagesFor(data, variant)}
+            labels={data.labels}
+          />
+        </div>
+        <div className="product__info">
+          {data.brand && <p className="product__brand">{data.brand}</p>}
+          <h1 className="product__name">{data.name}</h1>
+          <div className="product__price">
+            <PriceTag prices={prices} size="large" />
+            <p className="product__tax">{t("Including VAT")}</p>
+          </div>
+          <StockLine status={stock} />
+          {data.shortDescription && <p className="product__lead">{data.shortDescription}</p>}
+
+          <ColorRelations
+            relations={data.colorRelations}
+            fallback={
+              ownColor && <ProductOptions options={[ownColor]} pick={pick} sizeGuide={null} error={null} />
+            }
+          />
+
+          <fetcher.Form
+            method="post"
+            className="buy"
+            onSubmit={onSubmit}
+            data-configured={config.isConfigured}
+          >
+            <input type="hidden" name="sku" value={sku} />
+            <input type="hidden" name="product_type" value={data.type} />
+            {data.configurable && <input type="hidden" name="parent_sku" value={data.sku} />}
+            {data.configurable && (
+              <ProductOptions
+                options={config.options.filter((o) => o !== ownColor)}
+                pick={pick}
+                sizeGuide={data.sizeGuide}
+                error={error}
+              />
+            )}
+            {!data.configurable && data.sizeGuide && <SizeGuideButton table={data.sizeGuide} />}
+            {data.grouped && (
+              <GroupedItems
+                items={data.grouped}
+                quantities={groupQty}
+                onQuantity={(itemSku, text) => setGroupQty((q) => ({ ...q, [itemSku]: text }))}
+              />
+            )}
+            {data.bundle && (
+              <BundleOptions
+                options={data.bundle}
+                chosen={bundleChoice}
+                quantities={bundleQty}
+                onChoose={(optionId, selectionId) => {
+                  setBundleChoice((c) => ({ ...c, [optionId]: selectionId }));
+                  const selection = data.bundle
+                    ?.find((o) => o.id === optionId)
+                    ?.selections.find((s) => s.id === selectionId);
+                  if (selection) setBundleQty((q) => ({ ...q, [optionId]: String(selection.qty) }));
+                }}
+                onQuantity={(optionId, text) => setBundleQty((q) => ({ ...q, [optionId]: text }))}
+              />
+            )}
+            {total && <TotalLine prices={total} />}
+            <div className="buy__row">
+              {!data.grouped && (
+                <label className="qty">
+                  <span className="visually-hidden">{t("Quantity")}</span>
+                  <input
+                    type="number"
+                    inputMode="numeric"
+                    name="qty"
+                    min={1}
+                    max={99}
+                    value={qty}
+                    onChange={(e) => setQty(e.target.value)}
+                  />
+                </label>
+              )}
+              <button type="submit" className="button buy__button" disabled={soldOut}>
+                {soldOut ? t("Out of stock") : t("Add to cart")}
+              </button>
+            </div>
+            {posted?.notImplemented && fetcher.state === "idle" && !fetcher.data && (
+              <p className="buy__note" role="status">
+                {t("Feature not implemented")}
+              </p>
+            )}
+          </fetcher.Form>
+
+          <ul className="product__promises">
+            <li className="product__promise">{t("Free shipping from € 75")}</li>
+            <li className="product__promise">{t("Ordered before 22:00, delivered tomorrow")}</li>
+            <li className="product__promise">{t("30 days to return")}</li>
+          </ul>
+
+          <ProductDetails data={data} sku={sku} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function SizeGuideButton({ table }: { table: "shirts" | "shoes" }) {
+  return (
+    <button type="button" className="options__guide" onClick={() => openModal("size-guide", { table })}>
+      {t("Size guide")}
+    </button>
+  );
+}
+
+function Breadcrumbs({ data }: { data: ProductPageData }) {
+  return (
+    <nav className="crumbs" aria-label={t("Breadcrumb")}>
+      <ol className="crumbs__list">
+        <li>
+          <Link to="/">{t("Home")}</Link>
+        </li>
+        {data.categories.map((crumb) => (
+          <li key={crumb.href}>
+            <Link to={crumb.href}>{crumb.name}</Link>
+          </li>
+        ))}
+        <li aria-current="page">{data.name}</li>
+      </ol>
+    </nav>
+  );
+}
+
+function ProductDetails({ data, sku }: { data: ProductPageData; sku: string }) {
+  const descriptionId = useId();
+  const detailsId = useId();
+  return (
+    <>
+      {data.description.length > 0 && (
+        <section className="product__section" aria-labelledby={descriptionId}>
+          <h2 id={descriptionId} className="product__section-title">
+            {t("Description")}
+          </h2>
+          <div className="product__description">
+            <RichText nodes={data.description} />
+          </div>
+        </section>
+      )}
+      <section className="product__section" aria-labelledby={detailsId}>
+        <h2 id={detailsId} className="product__section-title">
+          {t("Product details")}
+        </h2>
+        <dl className="product__attributes">
+          {data.attributes.map((row) => (
+            <div key={row.label}>
+              <dt>{row.label}</dt>
+              <dd>{row.value}</dd>
+            </div>
+          ))}
+          <div>
+            <dt>{t("Item number")}</dt>
+            <dd>{sku}</dd>
+          </div>
+        </dl>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { searchLink, t } from "@etalage/core";
+import { NavLink } from "react-router";
+import { BagIcon, SearchIcon, UserIcon } from "../../ui/icons.tsx";
+import { openModal } from "../modals/modal-store.ts";
+import { LazySearchPanel } from "../search/search-sidebar.tsx";
+import { openSearchPanel, useSearchPanelOpen } from "../search/search-store.ts";
+import { HomeIcon } from "./shell-icons.tsx";
+import "./tab-bar.css";
+
+/**
+ * The mobile tabbed navigation (browsing §2 "Default layout"), below 1024 px. Search is a link to
+ * the results page, so it leads somewhere before JavaScript; once hydrated it opens the panel.
+ */
+export function TabBar() {
+  const searching = useSearchPanelOpen();
+  const notYet = (feature: string) => openModal("feature-not-implemented", { feature });
+  return (
+    <nav className="tab-bar" aria-label={t("Shortcuts")}>
+      <ul className="tab-bar__list">
+        <li>
+          <NavLink to="/" end className="tab-bar__tab">
+            <HomeIcon />
+            <span>{t("Home")}</span>
+          </NavLink>
+        </li>
+        <li>
+          <a
+            href={searchLink("")}
+            className="tab-bar__tab"
+            aria-haspopup="dialog"
+            aria-expanded={searching}
+            onPointerDown={LazySearchPanel.preload}
+            onClick={(event) => {
+              event.preventDefault();
+              openSearchPanel();
+            }}
+          >
+            <SearchIcon />
+            <span>{t("Search")}</span>
+          </a>
+        </li>
+        <li>
+          <button
+            type="button"
+            className="tab-bar__tab"
+            aria-haspopup="dialog"
+            onClick={() => notYet(t("Shopping cart"))}
+          >
+            <BagIcon />
+            <span>{t("Cart")}</span>
+          </button>
+        </li>
+        <li>
+          <button
+            type="button"
+            className="tab-bar__tab"
+            aria-haspopup="dialog"
+            onClick={() => notYet(t("My account"))}
+          >
+            <UserIcon />
+            <span>{t("Account")}</span>
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,193 @@
+import { routeLoadOutcome, t } from "@etalage/core";
+import { useContext, useEffect } from "react";
+import {
+  type DataStrategyResult,
+  isRouteErrorResponse,
+  type MiddlewareFunction,
+  redirect,
+  type UIMatch,
+  UNSAFE_DataRouterDataContext,
+  useLocation,
+  useMatches,
+  useNavigate,
+} from "react-router";
+import { notify } from "../features/notifications/notification-store.ts";
+
+/**
+ * Route-load failures in the browser (browsing §8; docs/decisions/0004-route-errors.md). One
+ * client middleware on the root route sees every navigation's loader results:
+ * - a failure naming an empty result, or a request that got no answer (offline) for a page not
+ *   in the local cache → 'The product, category or CMS page is not available in Offline mode.
+ *   Redirecting to Home.' with OK, and home;
+ * - any other failure (a 404 is a page, not a failure) → its message with OK, and the navigation
+ *   goes on to the error boundary.
+ * The local cache keeps the route data of the last pages shown, so going home offline, or back to
+ * a page seen before, still renders. It is only read when the network is gone.
+ */
+
+type Results = Record<string, DataStrategyResult>;
+
+const CACHE_LIMIT = 20;
+/** Full path → loader data per route id, of pages rendered without an error. */
+const routeDataCache = new Map<string, Record<string, unknown>>();
+
+/** Errors this middleware has dealt with, so the fallback below does not report them twice. */
+const handled = new WeakSet<object>();
+
+const keyOf = (url: URL | { pathname: string; search: string }) => url.pathname + url.search;
+
+export const routeErrorMiddleware: MiddlewareFunction<Results> = async ({ request }, next) => {
+  if (request.method !== "GET") return next();
+  const url = new URL(request.url);
+  const cached = routeDataCache.get(keyOf(url));
+  // Offline a request cannot succeed: answer from the local cache when it has the page.
+  if (cached && !navigator.onLine) return asResults(cached);
+
+  const results = await next();
+  for (const { type, result } of Object.values(results)) {
+    if (type === "error" && typeof result === "object" && result !== null) handled.add(result);
+  }
+  const failure = firstFailure(results);
+  if (!failure) return results;
+  if (cached && failure.networkError) return asResults(cached);
+
+  const outcome = routeLoadOutcome(failure);
+  if (outcome.action === "ignore") return results;
+  notify({ type: "danger", message: outcome.message, action1: { label: t("OK") } });
+  // Already on the way home: let the error page show rather than loop.
+  if (outcome.action === "go-home" && url.pathname !== "/") throw redirect("/");
+  return results;
+};
+
+/** The first loader error of a navigation, in the terms of core's `routeLoadOutcome`. */
+function firstFailure(results: Results) {
+  for (const { type, result } of Object.values(results)) {
+    if (type !== "error") continue;
+    if (result instanceof DOMException && result.name === "AbortError") continue;
+    if (isRouteErrorResponse(result)) {
+      const data: unknown = result.data;
+      const message =
+        typeof data === "string"
+          ? data
+          : data && typeof data === "object" && "message" in data
+            ? String(data.message)
+            : result.statusText;
+      return { status: result.status, message };
+    }
+    if (result instanceof Error) {
+      // fetch() rejects with a TypeError when no answer came at all.
+      return { message: result.message, networkError: result instanceof TypeError };
+    }
+    return { message: String(result) };
+  }
+  return undefined;
+}
+
+function asResults(cached: Record<string, unknown>): Results {
+  const results: Results = {};
+  for (const [routeId, data] of Object.entries(cached)) results[routeId] = { type: "data", result: data };
+  return results;
+}
+
+/**
+ * Remembers the route data of every page shown without an error. A route that has a loader but
+ * no data is showing its error boundary; such a page is not cached (neither is /error, loaderless).
+ */
+function rememberPage(key: string, matches: UIMatch[]): void {
+  const data: Record<string, unknown> = {};
+  for (const match of matches) {
+    if (match.id === "root") continue;
+    if (match.loaderData === undefined) return;
+    data[match.id] = match.loaderData;
+  }
+  routeDataCache.delete(key);
+  routeDataCache.set(key, data);
+  if (routeDataCache.size > CACHE_LIMIT) {
+    const oldest = routeDataCache.keys().next().value;
+    if (oldest !== undefined) routeDataCache.delete(oldest);
+  }
+}
+
+/**
+ * The failures that never reach the middleware: React Router looks up an undiscovered path's
+ * route (`/__manifest`) before any loader runs, and offline that fails straight into the error
+ * boundary. Same outcome, after the fact: the message, and home in place of the error page.
+ */
+function useUnreachedRoutes(): void {
+  const errors = useContext(UNSAFE_DataRouterDataContext)?.errors;
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    for (const error of Object.values(errors ?? {})) {
+      if (!(error instanceof TypeError) || handled.has(error)) continue;
+      handled.add(error);
+      const outcome = routeLoadOutcome({ message: error.message, networkError: true });
+      if (outcome.action === "ignore") return;
+      notify({ type: "danger", message: outcome.message, action1: { label: t("OK") } });
+      if (outcome.action === "go-home" && pathname !== "/") navigate("/", { replace: true });
+      return;
+    }
+  }, [errors, navigate, pathname]);
+}
+
+/** The browser half of route errors: mounted once, in the root route. */
+export function useRouteErrors(): void {
+  const location = useLocation();
+  const matches = useMatches();
+  // Fills the local cache from what is on screen.
+  useEffect(() => {
+    rememberPage(keyOf(location), matches);
+  }, [location, matches]);
+  useUnreachedRoutes();
+  useWarmRouteModules(location.pathname);
+}
+
+interface ManifestRoute {
+  module: string;
+}
+interface FrameworkGlobals {
+  __reactRouterManifest?: { routes: Record<string, ManifestRoute | undefined> };
+  __reactRouterRouteModules?: Record<string, unknown>;
+}
+
+const INTERACTION_EVENTS = ["pointerdown", "pointermove", "keydown", "touchstart", "scroll"] as const;
+/** After a page's links have been discovered (React Router fetches their routes after render). */
+const WARM_DELAY_MS = 1000;
+let interacted = false;
+
+/**
+ * Loads the code of the routes the page links to once the shopper has interacted, so a click
+ * after the connection drops reaches the handling above instead of React Router's reload on a
+ * failed module import (a browser error page when offline). Not before interaction: the first
+ * paint and the page-speed budget stay untouched. Again after each navigation, for new links.
+ */
+function useWarmRouteModules(pathname: string): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new page has new links to warm
+  useEffect(() => {
+    let timer: number | undefined;
+    const schedule = () => {
+      interacted = true;
+      for (const event of INTERACTION_EVENTS) window.removeEventListener(event, schedule);
+      timer = window.setTimeout(loadRouteModules, WARM_DELAY_MS);
+    };
+    if (interacted) schedule();
+    else for (const event of INTERACTION_EVENTS) window.addEventListener(event, schedule, { passive: true });
+    return () => {
+      for (const event of INTERACTION_EVENTS) window.removeEventListener(event, schedule);
+      window.clearTimeout(timer);
+    };
+  }, [pathname]);
+}
+
+const warmed = new Set<string>();
+
+function loadRouteModules(): void {
+  const globals = window as unknown as FrameworkGlobals;
+  const routes = globals.__reactRouterManifest?.routes ?? {};
+  const loaded = globals.__reactRouterRouteModules ?? {};
+  for (const [id, route] of Object.entries(routes)) {
+    if (!route || id in loaded || warmed.has(route.module)) continue;
+    warmed.add(route.module);
+    import(/* @vite-ignore */ route.module).catch(() => warmed.delete(route.module));
+  }
+}
