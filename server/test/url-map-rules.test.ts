@@ -1,8 +1,8 @@
 import type { Category, Product, Redirect } from "@etalage/core";
 import { describe, expect, it } from "vitest";
-import { normaliseUrl, type ResolveOptions, resolveUrl } from "../src/services/url-resolve.ts";
 import { filterSource } from "../src/api/url/source-fields.ts";
 import type { CatalogLookups } from "../src/catalog-index/lookups.ts";
+import { normaliseUrl, type ResolveOptions, resolveUrl } from "../src/services/url-resolve.ts";
 
 /** URL mapping rules over a hand-made catalogue, without a database. */
 

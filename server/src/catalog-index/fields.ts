@@ -5,13 +5,11 @@
  * system fields (visibility, status, stock), numeric ranges (price, dates, id) and point keys
  * (skus, url paths).
  */
-import type { Attribute, Product } from "@etalage/core";
+import type { Attribute, Product, Scope } from "@etalage/core";
 import { type Bits, bitsOf } from "./bitset.ts";
 import { NumericField } from "./numeric-field.ts";
 import { childValue, eachKey, enabledChildren, keysOf, timeOf } from "./product-values.ts";
 import { TermField } from "./term-field.ts";
-
-import type { Scope } from "@etalage/core";
 
 export type { Scope };
 
