@@ -25,6 +25,12 @@ export default defineConfig({
       { test: { name: "core", include: ["core/src/**/*.test.ts"] } },
       {
         test: {
+          name: "storefront",
+          include: ["storefront/app/**/*.test.ts", "storefront/vite/**/*.test.ts"],
+        },
+      },
+      {
+        test: {
           name: "server",
           include: ["server/src/**/*.test.ts", "server/test/**/*.test.ts"],
           testTimeout: 60_000,

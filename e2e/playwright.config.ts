@@ -40,7 +40,7 @@ export default defineConfig({
     { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    command: `node ${path.join(root, "server/dist/main.js")}`,
+    command: `node ${process.env.E2E_SERVER_ENTRY ?? path.join(root, "server/dist/main.js")}`,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
@@ -51,6 +51,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: process.env.E2E_DATA_DIR ?? path.join(root, ".data-e2e"),
       LOG_LEVEL: "warn",
+      CMS_EDITOR_TOKEN: "etalage-e2e-editor-token-0123456789",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },

@@ -5,8 +5,9 @@
 import { CatalogIndex } from "../../server/src/catalog-index/catalog-index.ts";
 import type { ProductSearchResult } from "../../server/src/catalog-index/query-types.ts";
 import type { CatalogData } from "../../server/src/catalog-index/snapshot.ts";
-import { heapUsedAfterGc } from "../lib/memory.ts";
+import { heapUsedAfterGc, memoryAfterGc } from "../lib/memory.ts";
 import { type Latency, median, summarize, timeSync } from "../lib/stats.ts";
+import { type Breakdown, breakdown } from "./breakdown.ts";
 import {
   type BrowseOutcome,
   type BrowseQuery,
@@ -30,15 +31,17 @@ export interface OursResult {
   buildMedianMs: number;
   heapBeforeBytes: number;
   heapAfterBytes: number;
+  /** Typed-array memory the build added (outside the JS heap). */
+  arrayBuffersBytes: number;
   browse: Latency;
   text: Latency;
   textPerQuery: TextFigure[];
+  /** What one HTTP answer costs in-process, stage by stage. */
+  breakdown: Breakdown;
   /** Results of the first few browses, for the comparability checks. */
   samples: BrowseOutcome[];
   /** The other engines' input, made from the index's priced parents; the index itself is not kept. */
   flat: FlatProduct[];
-  /** Heap the flat rows take (Orama references them rather than copying them). */
-  flatBytes: number;
 }
 
 export const BUILDS = 3;
@@ -56,7 +59,8 @@ export function benchOurs(
   log: (line: string) => void,
   sampleCount: number,
 ): OursResult {
-  const heapBeforeBytes = heapUsedAfterGc();
+  const before = memoryAfterGc();
+  const heapBeforeBytes = before.heapUsed;
   const buildMs: number[] = [];
   let index: CatalogIndex | undefined;
   for (let i = 0; i < BUILDS; i++) {
@@ -67,7 +71,9 @@ export function benchOurs(
     index = CatalogIndex.fromData(data);
     buildMs.push(performance.now() - start);
   }
-  const heapAfterBytes = heapUsedAfterGc();
+  const after = memoryAfterGc();
+  const heapAfterBytes = after.heapUsed;
+  const arrayBuffersBytes = after.arrayBuffers - before.arrayBuffers;
   const catalog = index!;
   log(
     `  ours: built in ${buildMs.map((ms) => ms.toFixed(0)).join(" / ")} ms; heap ${(heapAfterBytes / 2 ** 20).toFixed(0)} MB`,
@@ -113,19 +119,21 @@ export function benchOurs(
       top: r.items.slice(0, 3).map((p) => String(p.name)),
     };
   });
-  const beforeFlat = heapUsedAfterGc();
+  heapUsedAfterGc();
+  const costs = breakdown(catalog, queries);
+
   const flat = flatten(data, catalog.snapshot().products);
-  const flatBytes = heapUsedAfterGc() - beforeFlat;
   return {
     buildMs,
     buildMedianMs: median(buildMs),
     heapBeforeBytes,
     heapAfterBytes,
+    arrayBuffersBytes,
     browse,
     text,
     textPerQuery,
+    breakdown: costs,
     samples,
     flat,
-    flatBytes,
   };
 }

@@ -170,9 +170,9 @@ async function load(sql: SqlClient, flat: readonly FlatProduct[]): Promise<void>
   await sql.query("analyze bench_product");
 }
 
-/** The five statements of one browse; `limit` undefined gives every facet option (for checks). */
-function statements(sort: "asc" | "desc", limit: number | undefined = FACET_SIZE) {
-  const cut = limit === undefined ? "" : ` limit ${limit}`;
+/** The five statements of one browse; `limit` null gives every facet option (for checks). */
+function statements(sort: "asc" | "desc", limit: number | null = FACET_SIZE) {
+  const cut = limit === null ? "" : ` limit ${limit}`;
   const where = (parts: string[]) => `where ${[...parts, SYSTEM].join(" and ")}`;
   const cat = "category_ids && $1::int[]";
   const col = "colors && $2::int[]";
@@ -191,7 +191,11 @@ function statements(sort: "asc" | "desc", limit: number | undefined = FACET_SIZE
   };
 }
 
-/** The one-statement browse: the category's rows once, then the page and every facet from them. */
+/**
+ * The one-statement browse: the category's rows once, then the page and every facet from them.
+ * Facet ties are ordered by the integer value (`u.v`), as in the separate statements, so both
+ * ways cut the same 10 options.
+ */
 function singleStatement(sort: "asc" | "desc"): string {
   return `with base as materialized (
       select id, price, brand, colors, sizes, colors && $2::int[] as c_ok, sizes && $3::int[] as s_ok
@@ -200,14 +204,14 @@ function singleStatement(sort: "asc" | "desc"): string {
     (select 'page' as kind, id::text as key, row_number() over (order by price ${sort}, id)::int as n
        from base where c_ok and s_ok order by price ${sort}, id limit ${PAGE_SIZE} offset $4)
     union all
-    (select 'color', c::text, count(*)::int from base, unnest(colors) c where s_ok
-       group by c order by 3 desc, c limit ${FACET_SIZE})
+    (select 'color', u.v::text, count(*)::int from base, unnest(colors) as u(v) where s_ok
+       group by u.v order by 3 desc, u.v limit ${FACET_SIZE})
     union all
-    (select 'size', s::text, count(*)::int from base, unnest(sizes) s where c_ok
-       group by s order by 3 desc, s limit ${FACET_SIZE})
+    (select 'size', u.v::text, count(*)::int from base, unnest(sizes) as u(v) where c_ok
+       group by u.v order by 3 desc, u.v limit ${FACET_SIZE})
     union all
-    (select 'brand', brand::text, count(*)::int from base where c_ok and s_ok
-       group by brand order by 3 desc, brand limit ${FACET_SIZE})
+    (select 'brand', base.brand::text, count(*)::int from base where c_ok and s_ok
+       group by base.brand order by 3 desc, base.brand limit ${FACET_SIZE})
     union all
     (select 'price', ${BUCKET_CASE}, count(*)::int from base where c_ok and s_ok group by 2)`;
 }
@@ -324,7 +328,7 @@ export async function benchPostgres(
 
     const samples: BrowseOutcome[] = [];
     for (const q of queries.slice(0, sampleCount)) {
-      const s = statements(q.sort, undefined);
+      const s = statements(q.sort, null);
       const p = params(q);
       samples.push(
         outcome(

@@ -16,6 +16,7 @@ import { CatalogIndex } from "../../server/src/catalog-index/catalog-index.ts";
 import { syntheticCatalog } from "../../server/src/catalog-index/synthetic.ts";
 import { loadConfig } from "../../server/src/config.ts";
 import { openDatabase } from "../../server/src/db/client.ts";
+import { BuiltinCms } from "../../server/src/providers/cms/builtin.ts";
 import { CatalogEvents } from "../../server/src/services/catalog-events.ts";
 import type { Services } from "../../server/src/services/index.ts";
 
@@ -46,7 +47,9 @@ async function main() {
     logLevel: config.LOG_LEVEL,
   });
   await catalogEvents.start();
-  const services: Services = { config, database, catalog, catalogEvents };
+  // The CMS is not measured here; it is built but never started.
+  const cms = await BuiltinCms.create(config, database);
+  const services: Services = { config, database, catalog, catalogEvents, cms };
   const app = await buildApp(services, { storefront: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();

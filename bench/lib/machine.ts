@@ -12,5 +12,7 @@ export function machineInfo() {
     node: process.version,
     v8: process.versions.v8,
     execArgv: process.execArgv,
+    /** 1, 5 and 15 minute load averages: other work on a 2-core machine skews every figure. */
+    loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
   };
 }

@@ -19,4 +19,14 @@ export function heapUsedAfterGc(): number {
   return process.memoryUsage().heapUsed;
 }
 
+/**
+ * Typed-array backing stores live outside the JS heap (`arrayBuffers`), and an index of bitsets
+ * and postings keeps much of its data there: report both, or `heapUsed` flatters it.
+ */
+export function memoryAfterGc(): { heapUsed: number; arrayBuffers: number } {
+  forceGc();
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return { heapUsed, arrayBuffers };
+}
+
 export const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;

@@ -7,6 +7,8 @@ export function formatNumber(value: Cell, digits = 2): string {
   if (typeof value === "string") return value;
   if (!Number.isFinite(value)) return "–";
   if (Math.abs(value) >= 1000) return Math.round(value).toLocaleString("en-US");
+  // Counts (hits, runs) are whole numbers: "2", not "2.00".
+  if (Number.isInteger(value)) return String(value);
   if (Math.abs(value) >= 100) return value.toFixed(0);
   if (Math.abs(value) >= 10) return value.toFixed(1);
   return value.toFixed(digits);

@@ -1,3 +1,4 @@
+export * from "./cart/index.ts";
 export * from "./catalog/associated-prices.ts";
 export * from "./catalog/custom-option-price.ts";
 export * from "./catalog/filters.ts";
@@ -18,6 +19,10 @@ export * from "./catalog/types.ts";
 export * from "./catalog/variant-options.ts";
 export * from "./catalog/variants.ts";
 export * from "./catalog/visibility.ts";
+export * from "./cms/blocks.ts";
+export * from "./cms/links.ts";
+export * from "./cms/story.ts";
+export * from "./cms/story-state.ts";
 export * from "./i18n/format.ts";
 export { type DictionaryKey, nl } from "./i18n/nl-NL.ts";
 export { type TranslateParams, t } from "./i18n/translate.ts";

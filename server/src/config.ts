@@ -38,6 +38,22 @@ const schema = z.object({
     .or(z.literal("").transform(() => undefined)),
   /** Catalogue change notices within this window share one index rebuild. */
   CATALOG_REFRESH_DEBOUNCE_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+  /** Bearer token of the CMS editor API; without it the editor API answers 401. */
+  CMS_EDITOR_TOKEN: z
+    .string()
+    .min(16, "must be at least 16 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** Signs CMS preview tokens; unset, one is generated into DATA_DIR (set it when running several instances). */
+  CMS_PREVIEW_SECRET: z
+    .string()
+    .min(32, "must be at least 32 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** How long a CMS preview token stays valid. */
+  CMS_PREVIEW_TTL_SECONDS: z.coerce.number().int().min(60).max(604_800).default(3600),
+  /** How often the CMS looks for scheduled releases that are due. */
+  CMS_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; dev: boolean };

@@ -9,7 +9,11 @@ export default [
     route("p/:parentSku/:slug", "routes/product.tsx", { id: "product" }),
     route("p/:parentSku/:slug/:childSku", "routes/product.tsx", { id: "configurable-product" }),
     route("catalogsearch/result", "routes/search.tsx"),
+    route("storyblok", "routes/storyblok.tsx"),
     route("*", "routes/dispatcher.tsx"),
   ]),
   layout("layouts/minimal-layout.tsx", [route("error", "routes/error.tsx")]),
+  layout("layouts/empty-layout.tsx", [
+    route("storyblok-empty", "routes/storyblok.tsx", { id: "storyblok-empty" }),
+  ]),
 ] satisfies RouteConfig;

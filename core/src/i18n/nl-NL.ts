@@ -246,6 +246,13 @@ export const nl = {
   closed: "gesloten",
   export_failed: "wordt verwerkt",
   export_success: "wordt verwerkt",
+  // CMS preview (issue 5)
+  Preview: "Voorbeeld",
+  "Preview not available": "Voorbeeld niet beschikbaar",
+  "This preview link is not valid or has expired. Open the preview again from the editor.":
+    "Deze voorbeeldlink is niet geldig of verlopen. Open het voorbeeld opnieuw vanuit de editor.",
+  "This block is shown in the header and footer of every page.":
+    "Dit blok staat in de kop en voet van elke pagina.",
 } as const satisfies Record<string, string>;
 
 export type DictionaryKey = keyof typeof nl;

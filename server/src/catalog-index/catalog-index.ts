@@ -139,10 +139,10 @@ export class CatalogIndex implements CatalogLookups {
     return searchProducts(this.snapshot(), query, { listOutOfStock: this.options.listOutOfStock ?? true });
   }
 
-  /** Any entity type; products go through `searchProducts`. */
-  search(type: EntityType, query: ProductQuery): SearchResult<object> {
+  /** Any entity type; products go through `searchProducts`. `docs`: see `searchEntities`. */
+  search(type: EntityType, query: ProductQuery, docs?: readonly object[]): SearchResult<object> {
     if (type === "product") return this.searchProducts(query);
-    return searchEntities(this.snapshot(), type, query);
+    return searchEntities(this.snapshot(), type, query, docs);
   }
 
   productById(id: number): Product | undefined {

@@ -1,8 +1,9 @@
 /**
  * Catalogue search over the small entity types (contract "Catalogue": category, attribute,
- * taxrule, redirect, landing_page; cms_page and cms_block answer empty lists until the CMS
- * lands). These are hundreds of documents at most, so filters are a scan; each type names the
- * fields it may be filtered and sorted on, so a typo is a 400, not an empty list.
+ * taxrule, redirect, landing_page; cms_page and cms_block are the CMS port's published stories,
+ * handed in by the caller as `docs`). These are hundreds of documents at most, so filters are a
+ * scan; each type names the fields it may be filtered and sorted on, so a typo is a 400, not an
+ * empty list.
  */
 
 import { operations } from "./filters.ts";
@@ -104,15 +105,15 @@ const ENTITIES: Record<Exclude<EntityType, "product">, EntityDef> = {
   },
   cms_page: {
     docs: () => [],
-    fields: ["id", "identifier", "page_id", "is_active"],
+    fields: ["id", "identifier", "page_id", "is_active", "uuid", "full_slug", "component"],
     sort: [{ field: "id", options: "asc" }],
-    text: [],
+    text: ["identifier", "title"],
   },
   cms_block: {
     docs: () => [],
-    fields: ["id", "identifier", "block_id", "is_active"],
+    fields: ["id", "identifier", "block_id", "is_active", "uuid", "full_slug", "component"],
     sort: [{ field: "id", options: "asc" }],
-    text: [],
+    text: ["identifier", "title"],
   },
 };
 
@@ -122,6 +123,8 @@ export function searchEntities(
   snapshot: Snapshot,
   type: Exclude<EntityType, "product">,
   query: ProductQuery,
+  /** Documents the snapshot does not hold (cms_page, cms_block); the snapshot's own otherwise. */
+  docs?: readonly object[],
 ): SearchResult<object> {
   const def = ENTITIES[type];
   const from = Math.max(0, Math.floor(query.from ?? 0));
@@ -138,14 +141,11 @@ export function searchEntities(
   });
   const text = normalize(query._searchText ?? "").trim();
 
-  const matches = def
-    .docs(snapshot)
-    .filter(
-      (doc) =>
-        tests.every((test) => test(doc)) &&
-        (text === "" ||
-          def.text.some((field) => normalize(String(valueAt(doc, field) ?? "")).includes(text))),
-    );
+  const matches = (docs ?? def.docs(snapshot)).filter(
+    (doc) =>
+      tests.every((test) => test(doc)) &&
+      (text === "" || def.text.some((field) => normalize(String(valueAt(doc, field) ?? "")).includes(text))),
+  );
   const order = [...sorts, ...def.sort];
   matches.sort((a, b) => {
     for (const { field, options } of order) {

@@ -88,3 +88,5 @@ export const meta = pgTable("meta", {
   value: jsonb("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
 });
+export * from "./schema-cart.ts";
+export * from "./schema-cms.ts";

@@ -32,7 +32,14 @@ export interface CatalogSearchRequest {
   sourceExclude?: readonly string[] | undefined;
   /** Where the body came from, for error paths: "body", or "querystring.request" for GET. */
   bodyPath?: string;
+  /** The documents of a type the index does not hold: cms_page and cms_block, from the CMS port. */
+  docs?: readonly object[] | undefined;
 }
+
+/** Entity types the CMS port answers rather than the catalogue index. */
+export const CMS_ENTITY_TYPES = ["cms_page", "cms_block"] as const;
+export const isCmsEntityType = (type: string): type is (typeof CMS_ENTITY_TYPES)[number] =>
+  (CMS_ENTITY_TYPES as readonly string[]).includes(type);
 
 export const isEntityType = (type: string): type is EntityType =>
   (ENTITY_TYPES as readonly string[]).includes(type);
@@ -61,7 +68,7 @@ export function catalogSearch(catalog: CatalogIndex, request: CatalogSearchReque
   if (size > MAX_SIZE) throw fieldError("querystring.size", `must be at most ${MAX_SIZE}`);
   let result: SearchResult<object>;
   try {
-    result = catalog.search(request.entityType, { ...request.body, from, size });
+    result = catalog.search(request.entityType, { ...request.body, from, size }, request.docs);
   } catch (error) {
     if (error instanceof QueryError)
       throw fieldError(`${request.bodyPath ?? "body"}.${error.path}`, error.message);

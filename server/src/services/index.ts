@@ -1,6 +1,8 @@
 import { CatalogIndex } from "../catalog-index/catalog-index.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import { BuiltinCms } from "../providers/cms/builtin.ts";
+import type { CustomerTokenVerifier } from "./cart/index.ts";
 import { CatalogEvents } from "./catalog-events.ts";
 
 /** Everything a route or an SSR loader may use; built once per process in `createServices`. */
@@ -10,6 +12,10 @@ export interface Services {
   catalog: CatalogIndex;
   /** Rebuilds `catalog` when any instance changes the catalogue (catalog-events.ts). */
   catalogEvents: CatalogEvents;
+  /** The CMS port, built in: stories, releases and preview tokens in the database (issue 5). */
+  cms: BuiltinCms;
+  /** Turns a customer token into a customer id; the accounts issue provides it (cart owner checks). */
+  customerTokens?: CustomerTokenVerifier;
 }
 
 export async function createServices(config: Config, database: Database): Promise<Services> {
@@ -22,5 +28,7 @@ export async function createServices(config: Config, database: Database): Promis
   // Listen before the first build, so a change committed meanwhile is not missed.
   await catalogEvents.start();
   await catalog.build();
-  return { config, database, catalog, catalogEvents };
+  const cms = await BuiltinCms.create(config, database);
+  await cms.start();
+  return { config, database, catalog, catalogEvents, cms };
 }

@@ -18,10 +18,12 @@ interface EntryWithContext {
  * the build), public files, and React Router SSR for every path the API does not own.
  */
 export async function registerStorefront(app: FastifyInstance, services: Services, dev: boolean) {
+  // The services' face is the same for every request: built once, not per page.
+  const loaderServices = storefrontServices(services);
   const contextFor = (build: ServerBuild) => {
     const context = new RouterContextProvider();
     const key = (build.entry.module as EntryWithContext).servicesContext;
-    if (key) context.set(key, storefrontServices(services));
+    if (key) context.set(key, loaderServices);
     return context;
   };
 

@@ -5,44 +5,58 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 /** The load context a request gets: the server's services under the storefront's own key. */
 export type LoadContextFactory = (build: ServerBuild) => RouterContextProvider;
 
+type RequestHandler = ReturnType<typeof createRequestHandler>;
+
 /**
- * Fastify → React Router. We send the Web Response's body as a Node stream through `reply.send`
- * rather than hijacking the socket, so Fastify's hooks (compression, logging, request ids) still
- * apply (docs/decisions/0002-ssr-adapter.md).
+ * Fastify → React Router. We send the Web Response's body through `reply.send` rather than
+ * hijacking the socket, so Fastify's hooks (compression, logging, request ids) still apply
+ * (docs/decisions/0002-ssr-adapter.md). A document rendered whole (it carries Content-Length,
+ * see storefront/app/entry.server.tsx) goes out as one Buffer, which @fastify/compress
+ * compresses in one call; a streamed one as a Node stream (docs/decisions/0007).
  */
 export function createSsrHandler(
   getBuild: () => Promise<ServerBuild>,
   mode: "production" | "development",
   contextFor: LoadContextFactory,
 ) {
+  // One React Router handler per build: creating it derives the route table and static handler,
+  // which cost as much as a small page when done per request. Dev builds change on every edit.
+  const handlers = new WeakMap<ServerBuild, RequestHandler>();
+  const handlerFor = (build: ServerBuild) => {
+    let handler = handlers.get(build);
+    if (!handler) {
+      handler = createRequestHandler(build, mode);
+      handlers.set(build, handler);
+    }
+    return handler;
+  };
+
   return async function handleSsr(request: FastifyRequest, reply: FastifyReply) {
     const build = await getBuild();
-    const handler = createRequestHandler(build, mode);
-    const response = await handler(toWebRequest(request, reply), contextFor(build));
+    const response = await handlerFor(build)(toWebRequest(request, reply), contextFor(build));
 
     reply.status(response.status);
+    const whole = response.headers.has("content-length");
     for (const [name, value] of response.headers) {
-      if (name === "set-cookie") continue;
+      // Fastify sets the length of what it actually sends (compressed or not).
+      if (name === "set-cookie" || name === "content-length") continue;
       reply.header(name, value);
     }
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header("set-cookie", cookies);
     if (!response.body) return reply.send();
+    if (whole) return reply.send(Buffer.from(await response.arrayBuffer()));
     return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
   };
 }
 
 function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const origin = `${request.protocol}://${request.host}`;
-  const url = new URL(request.url, origin);
+  const url = `${request.protocol}://${request.host}${request.url}`;
   const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
-  }
+  const raw = request.raw.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
   const controller = new AbortController();
-  reply.raw.on("close", () => controller.abort());
+  reply.raw.once("close", () => controller.abort());
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
   return new Request(url, {
     method: request.method,

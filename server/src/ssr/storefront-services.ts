@@ -1,7 +1,7 @@
 import type { RouteMatch, StorefrontServices } from "@etalage/storefront/server-context";
 import { searchProducts } from "../services/catalog-search.ts";
 import type { Services } from "../services/index.ts";
-import { noCmsPages, resolveUrl } from "../services/url-resolve.ts";
+import { resolveUrl } from "../services/url-resolve.ts";
 
 /** The in-process face of the server that SSR loaders see (storefront/app/lib/server-context.ts). */
 export function storefrontServices(services: Services): StorefrontServices {
@@ -18,11 +18,19 @@ export function storefrontServices(services: Services): StorefrontServices {
       (await resolveUrl(catalog, url, {
         preventChildDirectAccess: services.config.PREVENT_CHILD_DIRECT_ACCESS,
         sku: options?.sku,
-        cmsPage: noCmsPages,
+        cmsPage: services.cms.page,
       })) as RouteMatch,
     attribute,
     optionLabel: (code, value) =>
       attribute(code)?.options.find((option) => String(option.value) === String(value))?.label,
+    story: async (fullSlug, options = {}) => {
+      const { version = "published", token, release } = options;
+      if (version === "published") return services.cms.story(fullSlug);
+      // The draft only with a token for that story; cdnStory checks it before looking anything up.
+      const answer = await services.cms.cdnStory(fullSlug, { version, token, releaseId: release });
+      return answer.ok ? answer.story : undefined;
+    },
+    validatePreview: (params) => services.cms.validatePreview(params).ok,
     publicUrl: services.config.PUBLIC_URL,
   };
 }

@@ -16,7 +16,9 @@ export interface TestServer {
 }
 
 /** A real Etalage server on a random port over a real database: no mocks of our own code. */
-export async function startTestServer(options: { storefront?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { storefront?: boolean; env?: Record<string, string> } = {},
+): Promise<TestServer> {
   const databaseUrl = testDatabaseUrl();
   const copy = databaseUrl ? undefined : await copyTemplate();
   const config = loadConfig({
@@ -26,6 +28,7 @@ export async function startTestServer(options: { storefront?: boolean } = {}): P
     DATA_DIR: copy?.dataDir ?? process.env.DATA_DIR ?? ".data-test",
     DATABASE_URL: databaseUrl ?? "",
     PORT: "0",
+    ...options.env,
   });
   const database = await openDatabase({ databaseUrl, dataDir: config.dataDir });
   const services = await createServices(config, database);

@@ -1,19 +1,20 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
-import { defaultShellBlocks, fallbackShellBlocks } from "../features/shell/default-blocks.ts";
+import { shellBlocksFromCms } from "../features/cms/shell-from-cms.ts";
+import { fallbackShellBlocks } from "../features/shell/default-blocks.ts";
 import { DefaultShell } from "../features/shell/default-shell.tsx";
 import { ErrorContent, NotFoundContent } from "../features/shell/status-page.tsx";
 import { servicesContext } from "../lib/server-context.ts";
 import type { Route } from "./+types/default-layout";
 
 /**
- * Critical: the shell's CMS blocks (menu, footer, selling points). Until the CMS issue lands
- * they are built from the category tree and the shop's standing content.
+ * Critical: the shell's CMS blocks (menu, footer, selling points) from the published stories;
+ * a missing story falls back to the blocks built from the category tree.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  return defaultShellBlocks(context.get(servicesContext));
+  return shellBlocksFromCms(context.get(servicesContext));
 }
 
-/** The blocks change with a catalogue import, not with the page: client navigations reuse them. */
+/** The blocks change with a publish or an import, not with the page: client navigations reuse them. */
 export function shouldRevalidate() {
   return false;
 }

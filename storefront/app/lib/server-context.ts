@@ -1,4 +1,11 @@
-import type { Attribute, Category, Product, ProductQuery, ProductSearchResult } from "@etalage/core";
+import type {
+  Attribute,
+  Category,
+  CmsStory,
+  Product,
+  ProductQuery,
+  ProductSearchResult,
+} from "@etalage/core";
 import { createContext } from "react-router";
 
 /** Where a storefront path leads (the in-process face of `POST /api/url/map`). */
@@ -34,8 +41,23 @@ export interface StorefrontServices {
   attribute(attributeCode: string): Attribute | undefined;
   /** The label of a select attribute's option (`brand` 214 → "Casa Moretti"), or undefined when unknown. */
   optionLabel(attributeCode: string, value: string | number): string | undefined;
+  /**
+   * A CMS story by full slug (`home`, `layout/menu`, `categories/kleding`): the published version,
+   * or with a valid preview token for that story the draft (or the release's version).
+   * Undefined when there is none or the token does not open it.
+   */
+  story(fullSlug: string, options?: StoryOptions): Promise<CmsStory | undefined>;
+  /** The preview URL's check (the in-process `/validate-editor/`): whether the token opens that story. */
+  validatePreview(params: { id: number; spaceId: number; timestamp: number; token: string }): boolean;
   /** The shop's public origin, for canonical links. */
   publicUrl: string;
+}
+
+export interface StoryOptions {
+  version?: "published" | "draft";
+  token?: string;
+  /** A release id: the story as that release would publish it. */
+  release?: number;
 }
 
 export const servicesContext = createContext<StorefrontServices>();

@@ -1,6 +1,7 @@
 import type { Category } from "@etalage/core";
 import { data } from "react-router";
-import { CategoryPage, categoryMeta, loadCategoryPage } from "../features/catalog/category-page.tsx";
+import { CategoryPage, categoryMeta } from "../features/catalog/category-page.tsx";
+import { loadCategoryPage } from "../features/catalog/category-page-data.ts";
 import { servicesContext } from "../lib/server-context.ts";
 import type { Route } from "./+types/category";
 

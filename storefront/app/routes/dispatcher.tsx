@@ -11,20 +11,32 @@ import {
   t,
   trailingSlashRedirect,
 } from "@etalage/core";
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { data, type MetaDescriptor, redirect, useLocation } from "react-router";
-import { CategoryPage, categoryMeta, loadCategoryPage } from "../features/catalog/category-page.tsx";
-import {
-  loadProductPage,
-  ProductPage,
-  productAction,
-  productMeta,
-  productShouldRevalidate,
-} from "../features/product/product-page.tsx";
+import { categoryMeta } from "../features/catalog/category-meta.ts";
+import { type CategoryPageData, loadCategoryPage } from "../features/catalog/category-page-data.ts";
+import type { GridTile } from "../features/catalog/listing-grid.tsx";
+import { cmsMeta } from "../features/cms/cms-meta.ts";
+import { CmsPage, categoryGridTiles, loadCategoryCms, loadCmsPage } from "../features/cms/cms-route.tsx";
+import "../features/catalog/category-page-styles.ts";
+import { buildProductPageData, type ProductPageData } from "../features/product/product-data.ts";
+import { productMeta } from "../features/product/product-meta.ts";
+import "../features/product/product-page-styles.ts";
+import { productAction, productShouldRevalidate } from "../features/product/product-route.ts";
+import { deferredModule } from "../lib/deferred-module.ts";
 import { type DispatchedType, rememberRoute } from "../lib/route-map.ts";
 import { servicesContext } from "../lib/server-context.ts";
 import type { Route } from "./+types/dispatcher";
 import NotFound, { meta as notFoundMeta } from "./not-found.tsx";
+
+/**
+ * Each page type's components in their own chunk: a product page does not download the category
+ * page's code, nor the other way round (docs/decisions/0007). The server loader awaits the one
+ * it renders; a client navigation awaits it in `clientLoader`; at hydration the page's
+ * <Suspense> keeps the server's HTML until the chunk is there.
+ */
+const categoryPage = deferredModule(() => import("../features/catalog/category-page.tsx"));
+const productPage = deferredModule(() => import("../features/product/product-page.tsx"));
 
 /**
  * The URL dispatcher (browsing §2 "Route resolution"): every path the route table does not name
@@ -66,22 +78,42 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   switch (match.type) {
     case "category": {
       const category = match.source as Category;
-      const page = await loadCategoryPage({ services, category, request: pageRequest });
+      const [page, cms] = await Promise.all([
+        loadCategoryPage({ services, category, request: pageRequest }),
+        loadCategoryCms(services, category),
+        categoryPage.load(),
+      ]);
       return {
         kind: "category" as const,
         route: dispatchedRouteName({ type: "category", slug: category.slug }),
-        page,
+        page: cms?.title ? { ...page, title: cms.title } : page,
+        // Tile positions are cells of the first page.
+        cms: cms && page.paging.page <= 1 ? cms : undefined,
       };
     }
     case "product": {
       const product = match.source as Product;
-      const page = await loadProductPage({ services, product, request: pageRequest, childSku });
+      const page = buildProductPageData({ services, product, request: pageRequest, childSku });
+      await productPage.load();
       return { kind: "product" as const, route: dispatchedRouteName({ type: "product", product }), page };
     }
+    case "cms_page": {
+      const page = await loadCmsPage(services, match.source as Record<string, unknown>);
+      if (!page) return notFound();
+      const route: RouteName = { name: "cms-page", params: { slug: page.fullSlug } };
+      return { kind: "cms_page" as const, route, page };
+    }
     default:
-      // CMS pages (type cms_page): the CMS issue adds their renderer here. Until then: not found.
       return notFound();
   }
+}
+
+/** A client navigation renders at once: the page's chunk is loaded with its data. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const loaded = await serverLoader();
+  if (loaded.kind === "category") await categoryPage.load();
+  else if (loaded.kind === "product") await productPage.load();
+  return loaded;
 }
 
 /** Forms posted to a dispatched page: the product page's (add to cart); nothing else takes posts. */
@@ -117,6 +149,8 @@ export function meta({ loaderData, location, error }: Route.MetaArgs): MetaDescr
       return categoryMeta(loaderData.page, url);
     case "product":
       return productMeta(loaderData.page, url);
+    case "cms_page":
+      return cmsMeta(loaderData.page);
     case "not-found":
       return notFoundMeta();
     default:
@@ -133,10 +167,34 @@ export default function Dispatcher({ loaderData }: Route.ComponentProps) {
   switch (loaderData.kind) {
     case "category":
       // Keyed by path: another category starts with fresh panel state, a filter change does not.
-      return <CategoryPage key={pathname} data={loaderData.page} />;
+      return (
+        <Suspense>
+          <DispatchedCategory
+            key={pathname}
+            data={loaderData.page}
+            tiles={categoryGridTiles(loaderData.cms)}
+          />
+        </Suspense>
+      );
     case "product":
-      return <ProductPage key={pathname} data={loaderData.page} />;
+      return (
+        <Suspense>
+          <DispatchedProduct key={pathname} data={loaderData.page} />
+        </Suspense>
+      );
+    case "cms_page":
+      return <CmsPage key={pathname} page={loaderData.page} />;
     default:
       return <NotFound />;
   }
+}
+
+function DispatchedCategory(props: { data: CategoryPageData; tiles?: GridTile[] | undefined }) {
+  const { CategoryPage } = categoryPage.use();
+  return <CategoryPage {...props} />;
+}
+
+function DispatchedProduct(props: { data: ProductPageData }) {
+  const { ProductPage } = productPage.use();
+  return <ProductPage {...props} />;
 }

@@ -1,16 +1,18 @@
-import type { Category } from "@etalage/core";
-import { t } from "@etalage/core";
+import { type Category, categoryLink, t } from "@etalage/core";
 import { Link } from "react-router";
 import { ProductCard } from "../features/catalog/product-card.tsx";
 import { type ProductCardData, toProductCardData } from "../features/catalog/product-card-data.ts";
+import { CmsBlocks } from "../features/cms/cms-blocks.tsx";
+import { cmsMeta } from "../features/cms/cms-meta.ts";
+import { cmsPageData } from "../features/cms/cms-page-data.ts";
 import { type CategoryTile, CategoryTiles } from "../features/home/category-tiles.tsx";
 import { HomeHero } from "../features/home/home-hero.tsx";
-import { categoryPath } from "../lib/links.ts";
 import { servicesContext } from "../lib/server-context.ts";
 import type { Route } from "./+types/home";
 import "../features/home/home.css";
 
-export function meta() {
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (loaderData?.cms) return cmsMeta(loaderData.cms, `Etalage – ${t("Menswear and footwear")}`);
   return [
     { title: `Etalage – ${t("Menswear and footwear")}` },
     { name: "description", content: t("Menswear and footwear, delivered tomorrow") },
@@ -28,13 +30,19 @@ const TILES = [
 
 const NEW_ARRIVALS = 8;
 
-/** Critical: categories for the tiles and the products of "Nieuw binnen" (both in-process). */
+/**
+ * Critical: the `home` story and its carousels' cards; without one (CMS empty or down), the
+ * standing hero, the category tiles and the products of "Nieuw binnen" (all in-process).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
+  const story = await services.story("home").catch(() => undefined);
+  const cms = story ? cmsPageData(services, story) : undefined;
+  if (cms) return { cms, tiles: [], newArrivals: [], newArrivalsHref: null };
   const tree = services.categoryTree();
   const tiles: CategoryTile[] = TILES.map((tile) => {
     const category = findByName(tree, tile.name);
-    return { ...tile, href: category ? categoryPath(category) : `/c/${tile.name.toLowerCase()}` };
+    return { ...tile, href: categoryLink(category ?? { slug: tile.name.toLowerCase(), url_path: "" }) };
   });
   const source = findByName(tree, "Nieuw") ?? tree[0];
   const newArrivals: ProductCardData[] = source
@@ -42,11 +50,19 @@ export async function loader({ context }: Route.LoaderArgs) {
         .productsInCategory(source.id, NEW_ARRIVALS)
         .map((p) => toProductCardData(p, { optionLabel: services.optionLabel?.bind(services) }))
     : [];
-  return { tiles, newArrivals, newArrivalsHref: source ? categoryPath(source) : null };
+  return { cms: undefined, tiles, newArrivals, newArrivalsHref: source ? categoryLink(source) : null };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { tiles, newArrivals, newArrivalsHref } = loaderData;
+  const { cms, tiles, newArrivals, newArrivalsHref } = loaderData;
+  if (cms) {
+    return (
+      <>
+        <h1 className="visually-hidden">{cms.title}</h1>
+        <CmsBlocks page={cms} />
+      </>
+    );
+  }
   return (
     <>
       <HomeHero shopHref={tiles[0]?.href ?? "/"} secondaryHref={tiles[1]?.href ?? "/"} />

@@ -1,7 +1,7 @@
 import { checkProductLoad, DEFAULT_LINK_OPTIONS, productLink } from "@etalage/core";
 import { data, redirect } from "react-router";
+import { buildProductPageData } from "../features/product/product-data.ts";
 import {
-  loadProductPage,
   ProductPage,
   productAction,
   productMeta,
@@ -39,7 +39,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ) {
     throw data(null, { status: 404 });
   }
-  return loadProductPage({ services, product, request, childSku });
+  return buildProductPageData({ services, product, request, childSku });
 }
 
 export const action = ({ request }: Route.ActionArgs) => productAction({ request });

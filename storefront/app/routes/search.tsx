@@ -20,14 +20,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
  * first `page` × 18, so a shared or reloaded URL shows what the shopper had loaded; with `from`
  * it answers just the 18 after that, which is what 'read more' fetches once hydrated.
  */
-export async function loader({ request, context }: Route.LoaderArgs): Promise<SearchResultsData> {
-  const url = new URL(request.url);
-  // Strict trailing slash (browsing §2 route table).
-  const path = pagePath(url);
-  if (!path.endsWith("/")) {
-    url.searchParams.delete("_routes");
-    throw redirect(`${path}/${url.search}`, 301);
-  }
+export async function loader({ context, url }: Route.LoaderArgs): Promise<SearchResultsData> {
+  // Strict trailing slash (browsing §2 route table). `url` is the page's address, also for a
+  // client navigation's `.data` request (React Router strips the suffix and `_routes`).
+  if (!url.pathname.endsWith("/")) throw redirect(`${url.pathname}/${url.search}`, 301);
   const query = (url.searchParams.get("q") ?? "").trim();
   if (!query) return { query, items: [], total: 0, from: 0 };
 
@@ -61,14 +57,6 @@ export function shouldRevalidate({
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   return <SearchResults key={loaderData.query} data={loaderData} />;
-}
-
-/** The page's path; client navigations ask for `/path.data` or, with a trailing slash, `/path/_.data`. */
-function pagePath(url: URL): string {
-  const { pathname } = url;
-  if (pathname.endsWith("/_.data")) return pathname.slice(0, -"_.data".length);
-  if (pathname.endsWith(".data")) return pathname.slice(0, -".data".length);
-  return pathname;
 }
 
 function whole(text: string | null, fallback: number): number {

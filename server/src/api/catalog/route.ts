@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { ApiError, errorEnvelopeSchema } from "../../http/envelope.ts";
-import { catalogSearch } from "../../services/catalog-search.ts";
+import { catalogSearch, isCmsEntityType } from "../../services/catalog-search.ts";
 import type { Services } from "../../services/index.ts";
 import {
   type SearchBody,
@@ -21,12 +21,12 @@ type SearchResponse = z.input<typeof searchResponse>;
  * whose answer is not wrapped in the envelope; its errors still are.
  */
 export const catalogRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const answer = (
+  const answer = async (
     params: { index: string; entityType: string },
     query: Query,
     body: SearchBody,
     bodyPath: string,
-  ): SearchResponse =>
+  ): Promise<SearchResponse> =>
     catalogSearch(services.catalog, {
       index: params.index,
       entityType: params.entityType,
@@ -36,6 +36,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       sourceInclude: [...(query._source_include ?? []), ...(query._source_includes ?? [])],
       sourceExclude: [...(query._source_exclude ?? []), ...(query._source_excludes ?? [])],
       bodyPath,
+      // CMS pages and blocks are the CMS port's published stories, not part of the index.
+      docs: isCmsEntityType(params.entityType) ? await services.cms.entityDocs(params.entityType) : undefined,
     }) as unknown as SearchResponse;
   const responses = { 200: searchResponse, 400: errorEnvelopeSchema };
 

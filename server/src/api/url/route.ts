@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { CatalogLookups } from "../../catalog-index/lookups.ts";
 import { envelopeSchema, ok, sendError } from "../../http/envelope.ts";
 import type { Services } from "../../services/index.ts";
-import { type CmsPageLookup, noCmsPages, resolveUrl } from "../../services/url-resolve.ts";
+import { type CmsPageLookup, resolveUrl } from "../../services/url-resolve.ts";
 import { filterSource } from "./source-fields.ts";
 import { urlMapBody, urlMapResult, urlNotFound } from "./validators.ts";
 
 export interface UrlRoutesOptions {
   services: Services;
-  /** The CMS port's page lookup; none until the CMS lands. */
+  /** Overrides the CMS port's page lookup (services.cms.page). */
   cmsPage?: CmsPageLookup;
 }
 
@@ -31,7 +31,7 @@ export const urlRoutes: FastifyPluginAsyncZod<UrlRoutesOptions> = async (app, { 
       const match = await resolveUrl(lookups, url, {
         preventChildDirectAccess: services.config.PREVENT_CHILD_DIRECT_ACCESS,
         sku: filters?.sku,
-        cmsPage: cmsPage ?? noCmsPages,
+        cmsPage: cmsPage ?? services.cms.page,
       });
       const meta = match.redirect ? { redirect: match.redirect } : undefined;
       if (!match.found) return sendError(reply, 404, match.message, meta);

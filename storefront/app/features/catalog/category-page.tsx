@@ -21,7 +21,9 @@ import { ListingToolbar } from "./listing-toolbar.tsx";
 import "./category-page.css";
 
 export { categoryMeta } from "./category-meta.ts";
-export { type CategoryPageData, type LoadCategoryPageArgs, loadCategoryPage } from "./category-page-data.ts";
+// The loader lives in category-page-data.ts: a lazily loaded page chunk keeps every export, so
+// exporting server code from here would ship it to the browser (routes/dispatcher.tsx).
+export type { CategoryPageData, LoadCategoryPageArgs } from "./category-page-data.ts";
 export type { GridTile } from "./listing-grid.tsx";
 
 const FILTERS_ID = "listing-filters";

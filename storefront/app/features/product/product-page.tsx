@@ -1,70 +1,24 @@
 import { type StockStatus, stockStatus, t } from "@etalage/core";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { Link, type ShouldRevalidateFunctionArgs, useActionData, useFetcher } from "react-router";
+import { Link, useActionData, useFetcher } from "react-router";
 import { openModal } from "../modals/modal-store.ts";
 import { ColorRelations } from "./color-relations.tsx";
 import { PriceTag } from "./price-tag.tsx";
-import {
-  type BuildArgs,
-  buildProductPageData,
-  type GalleryImage,
-  type ProductPageData,
-  pricesOf,
-  type VariantView,
-} from "./product-data.ts";
+import { type GalleryImage, type ProductPageData, pricesOf, type VariantView } from "./product-data.ts";
 import { ProductGallery } from "./product-gallery.tsx";
 import { ProductOptions } from "./product-options.tsx";
 import { BundleOptions, GroupedItems, quantity, sumPrices, TotalLine } from "./product-parts.tsx";
+import type { ProductActionResult } from "./product-route.ts";
 import { RichText } from "./rich-text.tsx";
 import { StockLine, useStockStatus } from "./stock-status.tsx";
 import { useProductConfiguration } from "./use-product-configuration.ts";
 import "./product-page.css";
 
+// The loader is product-data.ts's `buildProductPageData`: a lazily loaded page chunk keeps every
+// export, so exporting server code from here would ship it to the browser (routes/dispatcher.tsx).
 export type { ProductPageData } from "./product-data.ts";
 export { productMeta } from "./product-meta.ts";
-
-/**
- * Critical: the priced product and what its page shows (throws nothing; the caller decides 404s).
- * Deferred: `colorRelations`, which never rejects.
- */
-export function loadProductPage(args: BuildArgs): ProductPageData {
-  return buildProductPageData(args);
-}
-
-export interface ProductActionResult {
-  notImplemented: true;
-}
-
-/** Add to cart posts here (a real form, so it works before JavaScript); the cart issue wires it. */
-export async function productAction({ request }: { request: Request }): Promise<ProductActionResult> {
-  await request.formData();
-  return { notImplemented: true };
-}
-
-/**
- * Choosing a variant only rewrites the child sku in the URL; the page already holds every child,
- * so that navigation needs no new data. Anything else (another product, a form post) reloads.
- */
-export function productShouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs): boolean {
-  if (formMethod || !defaultShouldRevalidate) return defaultShouldRevalidate;
-  const base = (url: URL) => url.pathname.replace(/^(\/p\/[^/]+\/[^/]+)(\/[^/]+)?\/?$/, "$1");
-  const sameProduct =
-    currentUrl.pathname.startsWith("/p/") &&
-    base(currentUrl) === base(nextUrl) &&
-    currentUrl.search === nextUrl.search;
-  const others = (url: URL) => {
-    const params = new URLSearchParams(url.search);
-    params.delete("childSku");
-    return params.toString();
-  };
-  const sameDispatched = currentUrl.pathname === nextUrl.pathname && others(currentUrl) === others(nextUrl);
-  return !(sameProduct || sameDispatched);
-}
+export { type ProductActionResult, productAction, productShouldRevalidate } from "./product-route.ts";
 
 export function ProductPage({ data }: { data: ProductPageData }) {
   // Another product starts afresh: choices, quantities and the gallery position.

@@ -1,33 +1,12 @@
 import { type Product, type ProductSearchResult, STORE } from "@etalage/core";
-import { type ProductCardData, toProductCardData } from "../catalog/product-card-data.ts";
+import {
+  CARD_PRODUCT_FIELDS,
+  type ProductCardData,
+  toProductCardData,
+} from "../catalog/product-card-data.ts";
 
 /** Browsing §9: the search panel and results page show 18 products at a time. */
 export const SEARCH_PAGE_SIZE = 18;
-
-/**
- * The product fields `toProductCardData` reads (card, price, labels, link); the rest of a product
- * never leaves the server. Keep in step with features/catalog/product-card-data.ts.
- */
-export const CARD_FIELDS = [
-  "id",
-  "sku",
-  "name",
-  "brand",
-  "image",
-  "media_gallery",
-  "price",
-  "price_incl_tax",
-  "regular_price_incl_tax",
-  "final_price_incl_tax",
-  "special_price",
-  "special_from_date",
-  "special_to_date",
-  "product_labels",
-  "type_id",
-  "slug",
-  "url_key",
-  "url_path",
-] as const;
 
 export interface SearchPage {
   items: ProductCardData[];
@@ -49,7 +28,7 @@ export async function searchProductsPage(
   const params = new URLSearchParams({
     from: String(from),
     size: String(SEARCH_PAGE_SIZE),
-    _source_include: CARD_FIELDS.join(","),
+    _source_include: CARD_PRODUCT_FIELDS.join(","),
   });
   const body = {
     _searchText: query,

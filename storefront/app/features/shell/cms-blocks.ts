@@ -100,9 +100,13 @@ export function isExternal(href: string): boolean {
 export function linkHref(link: CmsLink): string {
   const target = link.url || link.cached_url;
   if (isExternal(target)) return target.startsWith("www.") ? `https://${target}` : target;
-  const [path = "", query] = target.split("?");
+  // mailto:, tel: and a bare #anchor are not shop paths.
+  if (/^([a-z][a-z\d+.-]*:|#)/i.test(target)) return target;
+  const hashAt = target.indexOf("#");
+  const hash = hashAt < 0 ? "" : target.slice(hashAt);
+  const [path = "", query] = (hashAt < 0 ? target : target.slice(0, hashAt)).split("?");
   const href = localizedPath(path);
-  return query ? `${href}?${query}` : href;
+  return `${query ? `${href}?${query}` : href}${hash}`;
 }
 
 export function shopLink(path: string): CmsLink {

@@ -1,0 +1,73 @@
+import { z } from "zod";
+
+const int = (what: string) =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/, `must be ${what}`)
+    .transform(Number)
+    .pipe(z.number().int().max(2_147_483_647, `must be ${what}`));
+
+/** The preview route's parameters (browsing §2 "CMS pages"): id, spaceId, timestamp, token, release. */
+export const validateEditorQuery = z.strictObject({
+  id: int("a story id"),
+  spaceId: int("a space id"),
+  timestamp: int("Unix seconds"),
+  token: z.string().max(1024).optional(),
+  /** The release being previewed; 0 or absent for none. */
+  release: int("a release id").optional(),
+});
+
+export const validateEditorResult = z.object({
+  previewToken: z.string(),
+  id: z.number().int(),
+  spaceId: z.number().int(),
+  release: z.number().int().nullable(),
+  expires_at: z.string(),
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const byUuidQuery = z.strictObject({
+  uuid: z
+    .string()
+    .transform((text) => [
+      ...new Set(
+        text
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z
+        .array(z.string().regex(UUID, "must be a uuid"))
+        .min(1, "must name at least one uuid")
+        .max(100, "must name at most 100 uuids"),
+    ),
+});
+
+export const cdnQuery = z.strictObject({
+  token: z.string().max(1024).optional(),
+  version: z.enum(["published", "draft"], { error: "must be published or draft" }).default("published"),
+  from_release: int("a release id").optional(),
+  /** The CMS client's cache-busting version; accepted and not needed. */
+  cv: z.string().max(32).optional(),
+});
+
+export const previewEventsQuery = z.strictObject({
+  id: int("a story id"),
+  token: z.string().max(1024),
+});
+
+/** Stories are documents of several block types; the schema only says what every story has. */
+export const storySchema = z
+  .object({
+    id: z.number().int(),
+    uuid: z.string(),
+    full_slug: z.string(),
+    content: z.record(z.string(), z.unknown()),
+  })
+  .catchall(z.unknown());
+
+export const storyResult = z.object({ story: storySchema });
+export const storiesResult = z.object({ stories: z.array(storySchema) });

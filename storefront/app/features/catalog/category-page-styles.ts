@@ -1,0 +1,12 @@
+/**
+ * Every stylesheet the category page's components import. A route that loads the page's code
+ * lazily (routes/dispatcher.tsx) imports this, so the document links them from the first byte and
+ * nothing reflows when the code arrives. page-styles.test.ts keeps the list complete.
+ */
+import "./category-page.css";
+import "./listing-filters.css";
+import "./listing-grid.css";
+import "./listing-toolbar.css";
+import "./product-card.css";
+import "./product-price.css";
+import "../../ui/dialog.css";

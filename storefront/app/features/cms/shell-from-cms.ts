@@ -1,0 +1,129 @@
+import type {
+  MenuItemBlock as CmsMenuItem,
+  MenuLinkBlock as CmsMenuLink,
+  CmsStory,
+  FooterContent,
+  MenuContent,
+  SellingPointsContent,
+} from "@etalage/core";
+import type { StorefrontServices } from "../../lib/server-context.ts";
+import type {
+  CmsLink,
+  FooterBlock,
+  FooterLinkBlock,
+  MenuBlock,
+  MenuItemBlock,
+  SellingPointBlock,
+  ShellBlocks,
+} from "../shell/cms-blocks.ts";
+import { defaultShellBlocks } from "../shell/default-blocks.ts";
+
+/*
+ * The shell's blocks from the CMS (browsing §2 "Default layout": menus, footer and selling points
+ * come from the CMS). A story that is missing, or of another shape, falls back to the blocks built
+ * from the category tree, so the shop never loses its navigation to an editor's slip.
+ */
+
+export const SHELL_STORIES = {
+  menu: "layout/menu",
+  sellingPoints: "layout/selling-points",
+  footer: "layout/footer",
+} as const;
+
+type ShellServices = Pick<StorefrontServices, "story" | "categoryTree" | "productsInCategory">;
+
+export async function shellBlocksFromCms(services: ShellServices): Promise<ShellBlocks> {
+  const [menuStory, pointsStory, footerStory] = await Promise.all([
+    safeStory(services, SHELL_STORIES.menu),
+    safeStory(services, SHELL_STORIES.sellingPoints),
+    safeStory(services, SHELL_STORIES.footer),
+  ]);
+  const cmsMenu = menuStory?.content.component === "menu" ? menuFromCms(menuStory.content) : undefined;
+  const cmsFooter =
+    footerStory?.content.component === "footer" ? footerFromCms(footerStory.content) : undefined;
+  const cmsPoints =
+    pointsStory?.content.component === "selling_points" ? pointsFromCms(pointsStory.content) : undefined;
+  // The defaults cost a catalogue walk: only build them when a story is missing.
+  const defaults = cmsMenu && cmsFooter && cmsPoints ? undefined : defaultShellBlocks(services);
+  return {
+    menu: cmsMenu ?? (defaults as ShellBlocks).menu,
+    footer: cmsFooter ?? (defaults as ShellBlocks).footer,
+    sellingPoints: cmsPoints ?? (defaults as ShellBlocks).sellingPoints,
+  };
+}
+
+/** A CMS outage must not take the header and footer down with it. */
+async function safeStory(services: ShellServices, slug: string): Promise<CmsStory | undefined> {
+  try {
+    return await services.story(slug);
+  } catch {
+    return undefined;
+  }
+}
+
+function link(l: { url: string; cached_url: string }): CmsLink {
+  return { url: l.url, cached_url: l.cached_url };
+}
+
+function menuLink(l: CmsMenuLink): FooterLinkBlock {
+  return l.modal
+    ? { name: l.name, link: link(l.link), modal: l.modal }
+    : { name: l.name, link: link(l.link) };
+}
+
+function menuItem(item: CmsMenuItem): MenuItemBlock {
+  const out: MenuItemBlock = {
+    _uid: item._uid,
+    name: item.name,
+    clickable: item.clickable,
+    link: link(item.link),
+  };
+  if (item.columnOne.length > 0)
+    out.columnOne = {
+      ...(item.columnOneTitle ? { title: item.columnOneTitle } : {}),
+      links: item.columnOne.map(menuLink),
+    };
+  if (item.columnTwo.length > 0)
+    out.columnTwo = {
+      ...(item.columnTwoTitle ? { title: item.columnTwoTitle } : {}),
+      links: item.columnTwo.map(menuLink),
+    };
+  if (item.cta) {
+    const { cta } = item;
+    out.cta = {
+      asset: { filename: cta.asset.filename, alt: cta.asset.alt ?? "" },
+      title: cta.title,
+      buttonText: cta.buttonText,
+      buttonLink: link(cta.buttonLink),
+      displayOverlay: cta.displayOverlay,
+    };
+  }
+  return out;
+}
+
+export function menuFromCms(content: MenuContent): MenuBlock {
+  return {
+    items: content.body.map(menuItem),
+    topLevelSubItems: content.topLevelSubItems.map(menuLink),
+    footerItems: content.footerItems.map(menuLink),
+  };
+}
+
+export function footerFromCms(content: FooterContent): FooterBlock {
+  return {
+    socialSectionTitle: content.socialSectionTitle,
+    socialLinks: content.socialLinks.map((s) => ({ name: s.name, link: link(s.link) })),
+    links: content.links.map((column) => ({ title: column.title, links: column.links.map(menuLink) })),
+    newsletterTitle: content.newsletterTitle,
+    newsletterSubtitle: content.newsletterSubtitle,
+  };
+}
+
+export function pointsFromCms(content: SellingPointsContent): SellingPointBlock[] {
+  return content.body.map((p) => ({
+    labelBold: p.labelBold,
+    labelNormal: p.labelNormal,
+    ...(p.link ? { link: link(p.link) } : {}),
+    ...(p.icon ? { icon: p.icon } : {}),
+  }));
+}
