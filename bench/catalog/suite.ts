@@ -33,6 +33,8 @@ const TARGETS = {
 async function run(context: SuiteContext): Promise<SuiteResult> {
   const { log } = context;
   const started = performance.now();
+  // Taken before anything runs: the load average at the end includes this suite's own work.
+  const machine = machineInfo();
   if (!canForceGc) log("  warning: run with --expose-gc (npm run bench does); heap figures include garbage");
 
   const data = syntheticCatalog();
@@ -188,7 +190,6 @@ async function run(context: SuiteContext): Promise<SuiteResult> {
   ];
   for (const [title, header, rows] of sections) log(`\n${title}\n${textTable(header, rows)}`);
 
-  const machine = machineInfo();
   const elapsedS = (performance.now() - started) / 1000;
   const result = {
     suite: "catalog",
@@ -213,7 +214,7 @@ async function run(context: SuiteContext): Promise<SuiteResult> {
   await rename(`${file}.tmp`, file);
   const md = [
     `Measured ${result.finishedAt.slice(0, 10)} on ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}` +
-      ` (suite took ${elapsedS.toFixed(0)} s).`,
+      ` (suite took ${elapsedS.toFixed(0)} s; load average before it ${machine.loadAverage[0]}).`,
     ...sections.map(([title, header, rows]) => `\n**${title}**\n\n${markdownTable(header, rows)}`),
   ].join("\n");
   await writeFile(path.join(context.resultsDir, "catalog.md"), `${md}\n`);

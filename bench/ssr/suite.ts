@@ -197,7 +197,7 @@ export const ssrSuite: Suite = {
       "",
       markdownTable(header, rows),
       "",
-      "**JavaScript per page (gzip kB per preloaded chunk)**",
+      "**JavaScript per page (gzip kB per chunk; lazy: imported by the URL dispatcher at hydration)**",
       "",
       ...pages.map(
         (p) =>

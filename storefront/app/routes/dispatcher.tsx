@@ -15,9 +15,10 @@ import { Suspense, useEffect } from "react";
 import { data, type MetaDescriptor, redirect, useLocation } from "react-router";
 import { categoryMeta } from "../features/catalog/category-meta.ts";
 import { type CategoryPageData, loadCategoryPage } from "../features/catalog/category-page-data.ts";
-import type { GridTile } from "../features/catalog/listing-grid.tsx";
 import { cmsMeta } from "../features/cms/cms-meta.ts";
-import { CmsPage, categoryGridTiles, loadCategoryCms, loadCmsPage } from "../features/cms/cms-route.tsx";
+import "../features/cms/cms-page-styles.ts";
+import type { CmsPageData } from "../features/cms/cms-page-data.ts";
+import { type CategoryCms, loadCategoryCms, loadCmsPage } from "../features/cms/cms-route.tsx";
 import "../features/catalog/category-page-styles.ts";
 import { buildProductPageData, type ProductPageData } from "../features/product/product-data.ts";
 import { productMeta } from "../features/product/product-meta.ts";
@@ -31,12 +32,13 @@ import NotFound, { meta as notFoundMeta } from "./not-found.tsx";
 
 /**
  * Each page type's components in their own chunk: a product page does not download the category
- * page's code, nor the other way round (docs/decisions/0007). The server loader awaits the one
- * it renders; a client navigation awaits it in `clientLoader`; at hydration the page's
- * <Suspense> keeps the server's HTML until the chunk is there.
+ * page's or the CMS blocks' code, nor the other way round (docs/decisions/0007). The server
+ * loader awaits the one it renders; a client navigation awaits it in `clientLoader`; at
+ * hydration the page's <Suspense> keeps the server's HTML until the chunk is there.
  */
 const categoryPage = deferredModule(() => import("../features/catalog/category-page.tsx"));
 const productPage = deferredModule(() => import("../features/product/product-page.tsx"));
+const cmsViews = deferredModule(() => import("../features/cms/cms-views.ts"));
 
 /**
  * The URL dispatcher (browsing §2 "Route resolution"): every path the route table does not name
@@ -82,6 +84,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
         loadCategoryPage({ services, category, request: pageRequest }),
         loadCategoryCms(services, category),
         categoryPage.load(),
+        cmsViews.load(),
       ]);
       return {
         kind: "category" as const,
@@ -98,7 +101,10 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
       return { kind: "product" as const, route: dispatchedRouteName({ type: "product", product }), page };
     }
     case "cms_page": {
-      const page = await loadCmsPage(services, match.source as Record<string, unknown>);
+      const [page] = await Promise.all([
+        loadCmsPage(services, match.source as Record<string, unknown>),
+        cmsViews.load(),
+      ]);
       if (!page) return notFound();
       const route: RouteName = { name: "cms-page", params: { slug: page.fullSlug } };
       return { kind: "cms_page" as const, route, page };
@@ -111,8 +117,9 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 /** A client navigation renders at once: the page's chunk is loaded with its data. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const loaded = await serverLoader();
-  if (loaded.kind === "category") await categoryPage.load();
+  if (loaded.kind === "category") await Promise.all([categoryPage.load(), loaded.cms && cmsViews.load()]);
   else if (loaded.kind === "product") await productPage.load();
+  else if (loaded.kind === "cms_page") await cmsViews.load();
   return loaded;
 }
 
@@ -169,11 +176,7 @@ export default function Dispatcher({ loaderData }: Route.ComponentProps) {
       // Keyed by path: another category starts with fresh panel state, a filter change does not.
       return (
         <Suspense>
-          <DispatchedCategory
-            key={pathname}
-            data={loaderData.page}
-            tiles={categoryGridTiles(loaderData.cms)}
-          />
+          <DispatchedCategory key={pathname} data={loaderData.page} cms={loaderData.cms} />
         </Suspense>
       );
     case "product":
@@ -183,15 +186,26 @@ export default function Dispatcher({ loaderData }: Route.ComponentProps) {
         </Suspense>
       );
     case "cms_page":
-      return <CmsPage key={pathname} page={loaderData.page} />;
+      return (
+        <Suspense>
+          <DispatchedCms key={pathname} page={loaderData.page} />
+        </Suspense>
+      );
     default:
       return <NotFound />;
   }
 }
 
-function DispatchedCategory(props: { data: CategoryPageData; tiles?: GridTile[] | undefined }) {
+function DispatchedCategory({ data, cms }: { data: CategoryPageData; cms?: CategoryCms | undefined }) {
   const { CategoryPage } = categoryPage.use();
-  return <CategoryPage {...props} />;
+  // The CMS chunk only when the category has CMS content (its tiles in the grid).
+  const tiles = cms ? cmsViews.use().categoryGridTiles(cms) : undefined;
+  return <CategoryPage data={data} tiles={tiles} />;
+}
+
+function DispatchedCms(props: { page: CmsPageData }) {
+  const { CmsPage } = cmsViews.use();
+  return <CmsPage {...props} />;
 }
 
 function DispatchedProduct(props: { data: ProductPageData }) {

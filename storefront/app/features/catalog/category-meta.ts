@@ -1,4 +1,4 @@
-import { EMPTY_LISTING_STATE, listingSearch, t, withListingPage } from "@etalage/core";
+import { t } from "@etalage/core";
 import type { MetaDescriptor } from "react-router";
 import type { CategoryPageData } from "./category-page-data.ts";
 
@@ -10,30 +10,26 @@ import type { CategoryPageData } from "./category-page-data.ts";
 export function categoryMeta(data: CategoryPageData | undefined, _url?: URL): MetaDescriptor[] {
   if (!data) return [];
   const { meta, paging } = data;
-  // The canonical names the unfiltered category; next/prev walk the series the shopper is in.
-  const pageUrl = (page: number) =>
-    meta.canonical + listingSearch(withListingPage(EMPTY_LISTING_STATE, page));
-  const seriesUrl = (page: number) =>
-    meta.origin + data.basePath + listingSearch(withListingPage(data.state, page));
+  // The canonical names the unfiltered category; next/prev walk the series the shopper is in
+  // (both built by the loader: category-page-data.ts).
   const title = paging.page > 1 ? `${meta.title} – ${t("Page {n}", { n: paging.page })}` : meta.title;
   const descriptors: MetaDescriptor[] = [
     { title },
     { name: "description", content: meta.description },
     ...(meta.keywords ? [{ name: "keywords", content: meta.keywords }] : []),
-    { tagName: "link", rel: "canonical", href: pageUrl(paging.page) },
+    { tagName: "link", rel: "canonical", href: meta.pageHref },
     ...meta.alternates.map((alternate) => ({
       tagName: "link",
       rel: "alternate",
       hrefLang: alternate.hreflang,
-      href: alternate.href === meta.canonical ? pageUrl(paging.page) : alternate.href,
+      href: alternate.href === meta.canonical ? meta.pageHref : alternate.href,
     })),
     { property: "og:title", content: title },
     { property: "og:type", content: "website" },
-    { property: "og:url", content: pageUrl(paging.page) },
+    { property: "og:url", content: meta.pageHref },
   ];
-  if (paging.previous !== null)
-    descriptors.push({ tagName: "link", rel: "prev", href: seriesUrl(paging.previous) });
-  if (paging.next !== null) descriptors.push({ tagName: "link", rel: "next", href: seriesUrl(paging.next) });
+  if (meta.previousHref) descriptors.push({ tagName: "link", rel: "prev", href: meta.previousHref });
+  if (meta.nextHref) descriptors.push({ tagName: "link", rel: "next", href: meta.nextHref });
   descriptors.push({
     "script:ld+json": {
       "@context": "https://schema.org",

@@ -1,6 +1,7 @@
 import {
   type Category,
   categoryLink,
+  EMPTY_LISTING_STATE,
   type FacetFilter,
   formatRangeValue,
   LISTING_FILTERS,
@@ -76,6 +77,14 @@ export interface CategoryPageData {
     /** Absolute URL of the category's first page (publicUrl + category link). */
     canonical: string;
     origin: string;
+    /**
+     * The canonical of this page (the unfiltered category, page kept beyond 1) and the next and
+     * previous pages of the series the shopper is in. Built here, so the browser's meta needs no
+     * listing-query code on pages that are not listings (the URL dispatcher shares its meta).
+     */
+    pageHref: string;
+    previousHref: string | null;
+    nextHref: string | null;
     alternates: { href: string; hreflang: string }[];
   };
 }
@@ -116,6 +125,8 @@ export function loadCategoryPage({ services, category, request }: LoadCategoryPa
   const origin = services.publicUrl.replace(/\/+$/, "");
   const canonical = origin + href;
   const description = htmlToParagraphs(category.description);
+  const seriesHref = (page: number | null) =>
+    page === null ? null : origin + basePath + listingSearch(withListingPage(state, page));
 
   return {
     category: { id: category.id, name: category.name, href, description },
@@ -134,6 +145,9 @@ export function loadCategoryPage({ services, category, request }: LoadCategoryPa
       keywords: category.meta_keywords || null,
       canonical,
       origin,
+      pageHref: canonical + listingSearch(withListingPage(EMPTY_LISTING_STATE, paging.page)),
+      previousHref: seriesHref(paging.previous),
+      nextHref: seriesHref(paging.next),
       alternates: [
         { href: canonical, hreflang: STORE.locale },
         ...(category.alternate_href_tags ?? []).map((tag) => ({

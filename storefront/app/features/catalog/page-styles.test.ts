@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * routes/dispatcher.tsx loads the category and product pages' code lazily and links their
+ * routes/dispatcher.tsx loads the category, product and CMS pages' code lazily and links their
  * stylesheets through the `*-page-styles.ts` modules: a stylesheet missing there would arrive
  * only with the code, and the page would reflow.
  */
@@ -27,6 +27,7 @@ describe("page stylesheets for the URL dispatcher", () => {
   for (const [page, styles] of [
     ["features/catalog/category-page.tsx", "features/catalog/category-page-styles.ts"],
     ["features/product/product-page.tsx", "features/product/product-page-styles.ts"],
+    ["features/cms/cms-views.ts", "features/cms/cms-page-styles.ts"],
   ] as const) {
     it(`${styles} links every stylesheet of ${page}`, () => {
       const needed = stylesheetsOf(path.join(app, page));

@@ -8,6 +8,7 @@ import {
   type ProductType,
   productLink,
   type RichNode,
+  richTextToPlain,
   STORE,
   type StockInfo,
   type StockStatus,
@@ -123,6 +124,8 @@ export interface ProductPageData {
   brand: string | null;
   shortDescription: string | null;
   description: RichNode[];
+  /** The meta description's text: built here, so the browser needs no rich-text-to-plain code. */
+  plainDescription: string;
   images: GalleryImage[];
   prices: Prices;
   stock: StockStatus;
@@ -359,6 +362,7 @@ export function buildProductPageData({ services, product, request, childSku }: B
   const deferred = Promise.resolve()
     .then(() => colorRelationsOf(services, product))
     .catch(() => []);
+  const description = sanitizeHtml(product.description);
   return {
     id: product.id,
     sku: product.sku,
@@ -366,7 +370,8 @@ export function buildProductPageData({ services, product, request, childSku }: B
     name: product.name,
     brand: labelOf(services, "brand", product.brand),
     shortDescription: product.short_description?.trim() || null,
-    description: sanitizeHtml(product.description),
+    description,
+    plainDescription: richTextToPlain(description),
     images: galleryOf(product),
     prices: pricesOf(product),
     stock: statusOf(product.stock),

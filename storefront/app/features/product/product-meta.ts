@@ -1,4 +1,4 @@
-import { richTextToPlain, type StockStatus, t } from "@etalage/core";
+import { type StockStatus, t } from "@etalage/core";
 import type { MetaDescriptor } from "react-router";
 import { resizedImageUrl } from "../../lib/images.ts";
 import { GALLERY } from "./gallery-sizes.ts";
@@ -24,10 +24,7 @@ function clip(text: string, length: number): string {
  */
 export function productMeta(data: ProductPageData, _url: URL): MetaDescriptor[] {
   const title = [data.name, data.brand].filter(Boolean).join(" – ");
-  const description = clip(
-    data.shortDescription ?? (richTextToPlain(data.description) || data.name),
-    DESCRIPTION_LENGTH,
-  );
+  const description = clip(data.shortDescription ?? (data.plainDescription || data.name), DESCRIPTION_LENGTH);
   const images = data.images.map(
     (image) => `${data.publicUrl}${resizedImageUrl(image.path, GALLERY.width, GALLERY.height)}`,
   );
