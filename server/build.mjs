@@ -1,13 +1,17 @@
 // Bundles the server into dist/main.js. Our own workspaces (@etalage/*, TypeScript sources) are
 // bundled in; every other package stays external and is loaded from node_modules.
 import { writeFileSync } from "node:fs";
+import path from "node:path";
 import { build } from "esbuild";
 
+// Engineers running several builds side by side name their own folder (under server/, so the
+// server still finds the repository root from it).
+const outdir = process.env.ETALAGE_SERVER_DIST ?? "dist";
 const ownWorkspace = /^@etalage\//;
 
 await build({
   entryPoints: ["src/main.ts"],
-  outfile: "dist/server.js",
+  outfile: path.join(outdir, "server.js"),
   bundle: true,
   platform: "node",
   format: "esm",
@@ -28,4 +32,4 @@ await build({
 
 // React and React Router choose their production builds from NODE_ENV when first imported, and ESM
 // imports run before any code of the importing module: so the entry sets it, then loads the server.
-writeFileSync("dist/main.js", `process.env.NODE_ENV ??= "production";\nawait import("./server.js");\n`);
+writeFileSync(path.join(outdir, "main.js"), `process.env.NODE_ENV ??= "production";\nawait import("./server.js");\n`);
