@@ -32,4 +32,7 @@ await build({
 
 // React and React Router choose their production builds from NODE_ENV when first imported, and ESM
 // imports run before any code of the importing module: so the entry sets it, then loads the server.
-writeFileSync(path.join(outdir, "main.js"), `process.env.NODE_ENV ??= "production";\nawait import("./server.js");\n`);
+writeFileSync(
+  path.join(outdir, "main.js"),
+  `process.env.NODE_ENV ??= "production";\nawait import("./server.js");\n`,
+);

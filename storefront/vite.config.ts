@@ -27,7 +27,7 @@ export default defineConfig({
             },
             {
               name: "shell",
-              test: /storefront[\\/]app[\\/](root\.tsx|layouts[\\/]|lib[\\/]|ui[\\/]|features[\\/](shell|modals|notifications|offline|newsletter|search[\\/]search-(bar|field|sidebar|store|api)))/,
+              test: /storefront[\\/]app[\\/](root\.tsx|layouts[\\/]|lib[\\/]|ui[\\/]|features[\\/](shell|modals|notifications|offline|newsletter|search[\\/]search-(bar|field|sidebar|store)))/,
               tags: ["$initial"],
               priority: 1,
             },

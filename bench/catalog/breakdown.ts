@@ -1,15 +1,21 @@
 /**
  * What one `/api/catalog` product answer costs before it reaches the socket, stage by stage, in
- * this process: the index query, the route's zod response encoding (fastify-type-provider-zod's
- * serializer runs `safeEncode` on `searchResponse`), JSON.stringify, the UTF-8 length Fastify
- * computes for Content-Length, and `_source_include` projection with a listing-tile field list.
- * It explains the HTTP figure: when the server is CPU-bound, requests/s ≈ 1 / (sum of stages +
- * HTTP and GC overhead).
+ * this process: the index query; the answer's bytes put together from each product's encoding
+ * (kept per field list), with whole documents and with a listing-tile `_source_include`; the
+ * compiled projection itself; a whole answer through `catalogAnswer` without and with the answer
+ * cache; brotli of an answer; and, for comparison, what the route did before (zod `safeEncode`
+ * of the answer, `JSON.stringify`, the UTF-8 length for Content-Length). When the server is
+ * CPU-bound, requests/s ≈ 1 / (these + HTTP and GC overhead).
  */
+import zlib from "node:zlib";
 import { searchResponse } from "../../server/src/api/catalog/validators.ts";
-import type { CatalogIndex } from "../../server/src/catalog-index/catalog-index.ts";
-import type { ProductSearchResult } from "../../server/src/catalog-index/query-types.ts";
-import { applySource, sourceFilter } from "../../server/src/services/catalog-search-source.ts";
+import {
+  type CatalogIndex,
+  DEFAULT_ANSWER_CACHE_BYTES,
+} from "../../server/src/catalog-index/catalog-index.ts";
+import type { ProductQuery, ProductSearchResult } from "../../server/src/catalog-index/query-types.ts";
+import { answerBytes, catalogAnswer } from "../../server/src/services/catalog-search.ts";
+import { projectionFor, sourceFilter } from "../../server/src/services/catalog-search-source.ts";
 import { summarize, timeSync } from "../lib/stats.ts";
 import { type BrowseQuery, ourBrowseQuery } from "./data.ts";
 
@@ -44,42 +50,63 @@ export interface Breakdown {
   meanBytesWithListingFields: number;
 }
 
-/** The route hands the index's answer to the serializer as the schema's type (route.ts does the same cast). */
+/** The route used to hand the index's answer to the serializer as the schema's type. */
 type SearchResponse = Parameters<typeof searchResponse.safeEncode>[0];
 
 export function breakdown(catalog: CatalogIndex, queries: readonly BrowseQuery[]): Breakdown {
   const bodies = queries.map(ourBrowseQuery);
   const results: ProductSearchResult[] = bodies.map((q) => catalog.searchProducts(q));
-  const asResponse = (r: ProductSearchResult) => r as unknown as SearchResponse;
-  const encoded = results.map((r) => {
-    const e = searchResponse.safeEncode(asResponse(r));
-    if (!e.success) throw new Error("the response schema rejects a search answer");
-    return e.data;
-  });
-  const texts = encoded.map((e) => JSON.stringify(e));
-  const filter = sourceFilter(LISTING_FIELDS, []);
+  const full = projectionFor(undefined);
+  const listing = projectionFor(sourceFilter(LISTING_FIELDS, []));
+  const fullBytes = results.map((r) => answerBytes(r, (item) => full.bytesOf(item)));
+  const request = (q: ProductQuery, include?: string[]) => {
+    const { from, size, ...body } = q;
+    return { index: "catalog_nl", entityType: "product", body, from, size, sourceInclude: include };
+  };
+  const cacheBytes = catalog.answers.stats().maxBytes || DEFAULT_ANSWER_CACHE_BYTES;
   const n = queries.length;
   const stage = (name: string, fn: (i: number) => unknown, maxMs = 3_000): Stage => {
     timeSync({ maxRuns: n, maxMs: 1_000 }, (i) => fn(i % n));
     const s = summarize(timeSync({ maxRuns: n * 5, maxMs }, (i) => fn(i % n)));
     return { stage: name, meanMs: s.mean, p50Ms: s.p50 };
   };
+  const before = (r: ProductSearchResult) => {
+    const e = searchResponse.safeEncode(r as unknown as SearchResponse);
+    if (!e.success) throw new Error("the response schema rejects a search answer");
+    return Buffer.byteLength(JSON.stringify(e.data));
+  };
   const stages = [
     stage("index: searchProducts", (i) => catalog.searchProducts(bodies[i]!)),
-    stage("zod safeEncode(searchResponse)", (i) => searchResponse.safeEncode(asResponse(results[i]!))),
-    stage("JSON.stringify", (i) => JSON.stringify(encoded[i]!)),
-    stage("Buffer.byteLength (Content-Length)", (i) => Buffer.byteLength(texts[i]!)),
-    stage("_source_include listing fields (24 items)", (i) =>
-      results[i]!.items.map((item) => applySource(item, filter)),
+    stage("answer bytes, whole documents (encodings kept)", (i) =>
+      answerBytes(results[i]!, (item) => full.bytesOf(item)),
+    ),
+    stage("answer bytes, listing fields (encodings kept)", (i) =>
+      answerBytes(results[i]!, (item) => listing.bytesOf(item)),
+    ),
+    stage("_source_include listing fields, compiled (24 objects)", (i) =>
+      results[i]!.items.map((item) => listing.apply(item)),
     ),
   ];
-  const meanBytes = texts.reduce((a, t) => a + Buffer.byteLength(t), 0) / n;
-  const meanBytesWithListingFields =
-    results.reduce(
-      (a, r) =>
-        a +
-        Buffer.byteLength(JSON.stringify({ ...r, items: r.items.map((item) => applySource(item, filter)) })),
-      0,
-    ) / n;
-  return { stages, meanBytes, meanBytesWithListingFields };
+  catalog.answers.resize(0);
+  stages.push(
+    stage("catalogAnswer, whole documents, cache off", (i) => catalogAnswer(catalog, request(bodies[i]!))),
+    stage("catalogAnswer, listing fields, cache off", (i) =>
+      catalogAnswer(catalog, request(bodies[i]!, LISTING_FIELDS)),
+    ),
+  );
+  catalog.answers.resize(cacheBytes);
+  stages.push(
+    stage("catalogAnswer, cache hit", (i) => catalogAnswer(catalog, request(bodies[i]!))),
+    stage("brotli q4 of a whole-document answer", (i) =>
+      zlib.brotliCompressSync(fullBytes[i]!, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }),
+    ),
+    stage("before: zod safeEncode + JSON.stringify + Buffer.byteLength", (i) => before(results[i]!)),
+  );
+  const mean = (list: Buffer[]) => list.reduce((a, b) => a + b.length, 0) / n;
+  return {
+    stages,
+    meanBytes: mean(fullBytes),
+    meanBytesWithListingFields:
+      results.reduce((a, r) => a + answerBytes(r, (item) => listing.bytesOf(item)).length, 0) / n,
+  };
 }

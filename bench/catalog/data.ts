@@ -28,7 +28,7 @@ export interface BrowseQuery {
 }
 
 /** mulberry32: tiny, fast and the same on every machine, so the query set never changes. */
-function rng(seed: number) {
+export function rng(seed: number) {
   let a = seed >>> 0;
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -6,7 +6,8 @@
  * and empty (SEED none): the catalogue route reads the index only.
  *
  * Protocol (IPC): sends { type: "ready", port, … } once listening; answers { type: "cpu" } with
- * its CPU time; { type: "stop" } (or the parent going away) closes it.
+ * its CPU time; { type: "cache", bytes? } with the answer cache's figures (resized first when
+ * `bytes` is given, 0 turning it off); { type: "stop" } (or the parent going away) closes it.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -27,7 +28,8 @@ async function main() {
   const config = loadConfig({
     ...process.env,
     NODE_ENV: "production",
-    LOG_LEVEL: "silent",
+    // BENCH_LOG_LEVEL=info logs a line per request as production does (to /dev/null, see http.ts).
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "silent",
     SEED: "none",
     DATA_DIR: dataDir,
     DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
@@ -67,7 +69,11 @@ async function main() {
   };
   process.on("message", (message: { type?: string }) => {
     if (message.type === "cpu") process.send?.({ type: "cpu", usage: process.cpuUsage() });
-    else if (message.type === "stop") void stop();
+    else if (message.type === "cache") {
+      const { bytes } = message as { bytes?: number };
+      if (bytes !== undefined) catalog.answers.resize(bytes);
+      process.send?.({ type: "cache", stats: catalog.answers.stats() });
+    } else if (message.type === "stop") void stop();
   });
   process.on("disconnect", () => void stop());
   process.on("SIGTERM", () => void stop());

@@ -14,7 +14,7 @@ import { atLeast, atMost, type Suite, type SuiteContext, type SuiteResult } from
 import { type Cell, markdownTable, textTable } from "../lib/table.ts";
 import { type Check, compareBrowse } from "./compare.ts";
 import { browseQueries, TEXT_QUERIES } from "./data.ts";
-import { benchHttp, DURATION_S, type LoadFigures } from "./http.ts";
+import { benchHttp, COMPRESSED_S, DURATION_S, type HttpResult, type LoadFigures } from "./http.ts";
 import { benchOrama } from "./orama.ts";
 import { benchOurs } from "./ours.ts";
 import { benchPostgres, createBenchDatabase } from "./postgres.ts";
@@ -30,7 +30,98 @@ const TARGETS = {
   buildMs: 3_000,
 };
 
+/** `/api/catalog` over HTTP at 50 connections, answer cache on (the server's default) and off. */
+function httpTargets(http: HttpResult) {
+  const all = [http.uncached, http.cached].flatMap((r) => [r.post, r.get, r.postCompressed]);
+  return [
+    atLeast(
+      "/api/catalog POST, 50 connections",
+      http.cached.post.requestsPerSecond,
+      TARGETS.httpRps,
+      "req/s",
+    ),
+    atLeast(
+      "/api/catalog GET ?request=, 50 connections",
+      http.cached.get.requestsPerSecond,
+      TARGETS.httpRps,
+      "req/s",
+    ),
+    atMost(
+      "/api/catalog non-2xx and errors (every run)",
+      all.reduce((n, l) => n + l.non2xx + l.errors + l.timeouts, 0),
+      0,
+      "responses",
+    ),
+  ];
+}
+
+function httpSection(http: HttpResult): [string, string[], Cell[][]] {
+  const header = [
+    "/api/catalog, autocannon 50 conn.",
+    `POST ${DURATION_S} s, cache off`,
+    `GET ${DURATION_S} s, cache off`,
+    `POST br ${COMPRESSED_S} s, cache off`,
+    `POST ${DURATION_S} s, cache on`,
+    `GET ${DURATION_S} s, cache on`,
+    `POST br ${COMPRESSED_S} s, cache on`,
+  ];
+  const runs = [http.uncached, http.cached].flatMap((r) => [r.post, r.get, r.postCompressed]);
+  const h = (f: (l: LoadFigures) => Cell): Cell[] => runs.map(f);
+  const rows: Cell[][] = [
+    ["requests/s (mean)", ...h((l) => l.requestsPerSecond)],
+    ["latency p50 (ms)", ...h((l) => l.latencyP50)],
+    ["latency p99 (ms)", ...h((l) => l.latencyP99)],
+    ["non-2xx / errors", ...h((l) => `${l.non2xx} / ${l.errors + l.timeouts}`)],
+    ["bytes per response", ...h((l) => l.bytesPerResponse)],
+    ["answer cache hits (%)", ...h((l) => (100 * l.cacheHitRate).toFixed(0))],
+    ["server CPU (cores)", ...h((l) => l.serverCpu)],
+    ["autocannon CPU (cores)", ...h((l) => l.clientCpu)],
+  ];
+  const mix = http.mix;
+  const title =
+    `HTTP (server in a child process; ${mix.pool} distinct requests, ${mix.sent} drawn by Zipf's law, ` +
+    `${mix.distinct} distinct: ${Object.entries(mix.kinds)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(", ")}; cache at the end ${(http.cached.cache.bytes / 2 ** 20).toFixed(1)} of ` +
+    `${(http.cached.cache.maxBytes / 2 ** 20).toFixed(0)} MiB, ${http.cached.cache.entries} answers)`;
+  return [title, header, rows];
+}
+
+/** BENCH_CATALOG_ONLY=http: the HTTP runs alone, written to catalog-http.json / .md. */
+async function runHttpOnly(context: SuiteContext): Promise<SuiteResult> {
+  const { log } = context;
+  const started = performance.now();
+  const machine = machineInfo();
+  const data = syntheticCatalog();
+  const http = await benchHttp(data, browseQueries(data), undefined, log, context.resultsDir);
+  const targets = httpTargets(http);
+  const section = httpSection(http);
+  const targetRows: Cell[][] = targets.map((t) => [
+    t.name,
+    t.target,
+    `${t.value.toFixed(0)} ${t.unit}`,
+    t.pass ? "PASS" : "FAIL",
+  ]);
+  log(`\n${section[0]}\n${textTable(section[1], section[2])}`);
+  log(`\nTargets\n${textTable(["target", "required", "measured", "result"], targetRows)}`);
+  const elapsedS = (performance.now() - started) / 1000;
+  const file = path.join(context.resultsDir, "catalog-http.json");
+  await writeFile(
+    file,
+    `${JSON.stringify({ suite: "catalog (http only)", finishedAt: new Date().toISOString(), elapsedS, machine, targets, http: { ...http, sample: undefined } }, null, 2)}\n`,
+  );
+  const md = [
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}` +
+      ` (HTTP only, ${elapsedS.toFixed(0)} s; load average before it ${machine.loadAverage[0]}).`,
+    `\n**${section[0]}**\n\n${markdownTable(section[1], section[2])}`,
+    `\n**Targets**\n\n${markdownTable(["target", "required", "measured", "result"], targetRows)}`,
+  ].join("\n");
+  await writeFile(path.join(context.resultsDir, "catalog-http.md"), `${md}\n`);
+  return { targets, resultFile: file };
+}
+
 async function run(context: SuiteContext): Promise<SuiteResult> {
+  if (process.env.BENCH_CATALOG_ONLY === "http") return runHttpOnly(context);
   const { log } = context;
   const started = performance.now();
   // Taken before anything runs: the load average at the end includes this suite's own work.
@@ -49,7 +140,7 @@ async function run(context: SuiteContext): Promise<SuiteResult> {
   let http: Awaited<ReturnType<typeof benchHttp>>;
   try {
     postgres = await benchPostgres(database, ours.flat, queries, log, SAMPLES);
-    http = await benchHttp(queries, database?.url, log, context.resultsDir);
+    http = await benchHttp(data, queries, database?.url, log, context.resultsDir);
   } finally {
     await database?.drop();
     if (database) log(`  postgres: dropped ${database.name}`);
@@ -87,14 +178,7 @@ async function run(context: SuiteContext): Promise<SuiteResult> {
     atMost("faceted browse p50, in-process", ours.browse.p50, TARGETS.browseP50Ms, "ms"),
     atMost("faceted browse p99, in-process", ours.browse.p99, TARGETS.browseP99Ms, "ms"),
     atMost("text search p50, in-process", ours.text.p50, TARGETS.textP50Ms, "ms"),
-    atLeast("/api/catalog POST, 50 connections", http.post.requestsPerSecond, TARGETS.httpRps, "req/s"),
-    atLeast(
-      "/api/catalog GET ?request=, 50 connections",
-      http.get.requestsPerSecond,
-      TARGETS.httpRps,
-      "req/s",
-    ),
-    atMost("/api/catalog non-2xx (POST + GET)", http.post.non2xx + http.get.non2xx, 0, "responses"),
+    ...httpTargets(http),
     atMost("index build, median of 3", ours.buildMedianMs, TARGETS.buildMs, "ms"),
   ];
 
@@ -139,22 +223,6 @@ async function run(context: SuiteContext): Promise<SuiteResult> {
   const sqlHeader = [`${pgName}: one browse = page + 4 facets`, "p50", "p95", "p99", "max", "runs"];
   const sqlRows: Cell[][] = Object.entries(postgres.variants).map(([name, l]) => [name, ...lat(l), l.runs]);
 
-  const httpHeader = [
-    `/api/catalog, autocannon 50 conn.`,
-    `POST ${DURATION_S} s`,
-    `GET ${DURATION_S} s`,
-    "POST br/gzip 5 s",
-  ];
-  const h = (f: (l: LoadFigures) => Cell): Cell[] => [f(http.post), f(http.get), f(http.postCompressed)];
-  const httpRows: Cell[][] = [
-    ["requests/s (mean)", ...h((l) => l.requestsPerSecond)],
-    ["latency p50 (ms)", ...h((l) => l.latencyP50)],
-    ["latency p99 (ms)", ...h((l) => l.latencyP99)],
-    ["non-2xx / errors", ...h((l) => `${l.non2xx} / ${l.errors + l.timeouts}`)],
-    ["bytes per response", ...h((l) => l.bytesPerResponse)],
-    ["server CPU (cores)", ...h((l) => l.serverCpu)],
-    ["autocannon CPU (cores)", ...h((l) => l.clientCpu)],
-  ];
   const costHeader = ["one /api/catalog answer, in-process", "mean (ms)", "p50 (ms)"];
   const costRows: Cell[][] = [
     ...ours.breakdown.stages.map((st) => [st.stage, st.meanMs, st.p50Ms]),
@@ -182,7 +250,7 @@ async function run(context: SuiteContext): Promise<SuiteResult> {
   const sections: [string, string[], Cell[][]][] = [
     ["In-process, same synthetic catalogue", inProcessHeader, inProcess],
     [`${pgName} variants (the fastest is reported above)`, sqlHeader, sqlRows],
-    ["HTTP (server in a child process)", httpHeader, httpRows],
+    httpSection(http),
     ["Where an HTTP answer's CPU goes (same queries, in-process)", costHeader, costRows],
     ["Targets", targetHeader, targetRows],
     ["Comparability", checkHeader, checkRows],

@@ -70,6 +70,9 @@ export async function startStorefront(options: StartOptions = {}): Promise<Store
     {
       cwd: root,
       env: {
+        // The render is what these suites measure: the HTML output cache (docs/decisions/0008) is
+        // off unless the caller asks for it (HTML_CACHE=on npm run bench -- ssr).
+        HTML_CACHE: "off",
         ...process.env,
         NODE_ENV: "production",
         ETALAGE_STOREFRONT_BUILD: buildDir,

@@ -137,6 +137,8 @@ export const lighthouseSuite: Suite = {
   description: "Lighthouse mobile performance, LCP, TBT, CLS per page type (median of 3)",
   async run({ resultsDir, log }) {
     const started = performance.now();
+    // Other work on the machine moves every figure: the results say how busy it was.
+    const loadAtStart = machineInfo().loadAverage[0];
     const server = await startStorefront();
     const results: PageResult[] = [];
     let lighthouseVersion = "";
@@ -200,7 +202,7 @@ export const lighthouseSuite: Suite = {
     log(`\n${textTable(header, rows)}`);
     const md = [
       `Measured ${new Date().toISOString().slice(0, 10)} on ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, Lighthouse ${lighthouseVersion || "13"} ` +
-        `(default mobile: emulated Moto G Power, simulated slow 4G, 4× CPU slowdown), ${RUNS} runs per page (suite took ${took.toFixed(0)} s).`,
+        `(default mobile: emulated Moto G Power, simulated slow 4G, 4× CPU slowdown), ${RUNS} runs per page (suite took ${took.toFixed(0)} s; load average ${loadAtStart} at the start, ${machine.loadAverage[0]} at the end).`,
       "",
       markdownTable(header, rows),
       "",

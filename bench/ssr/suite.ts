@@ -129,6 +129,8 @@ export const ssrSuite: Suite = {
   description: "uncached SSR requests/s, latency, HTML size and JavaScript per page type",
   async run({ resultsDir, log }) {
     const suiteStarted = performance.now();
+    // Other work on the machine moves every figure: the results say how busy it was.
+    const loadAtStart = machineInfo().loadAverage[0];
     const profileDir = process.env.BENCH_CPU_PROF ? path.join(resultsDir, "profiles") : undefined;
     if (profileDir) await mkdir(profileDir, { recursive: true });
     const server = await startStorefront({ profileDir });
@@ -192,7 +194,7 @@ export const ssrSuite: Suite = {
     const took = (performance.now() - suiteStarted) / 1000;
     log(`\n${textTable(header, rows)}`);
     const md = [
-      `Measured ${new Date().toISOString().slice(0, 10)} on ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node} (suite took ${took.toFixed(0)} s). ` +
+      `Measured ${new Date().toISOString().slice(0, 10)} on ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node} (suite took ${took.toFixed(0)} s; load average ${loadAtStart} at the start, ${machine.loadAverage[0]} at the end). ` +
         `autocannon ${CONNECTIONS} connections, ${DURATION_S} s after ${WARMUP_S} s warm-up (br: ${COMPRESSED_S} s), a mobile browser's user agent; no HTML cache.`,
       "",
       markdownTable(header, rows),

@@ -5,11 +5,15 @@ declare module "autocannon" {
     path?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Called before each request; returns the request to send (without workers). */
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
   }
   export interface Options {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests to send in all, instead of a duration. */
+    amount?: number;
     pipelining?: number;
     timeout?: number;
     method?: string;

@@ -20,6 +20,7 @@ export * from "./catalog/variant-options.ts";
 export * from "./catalog/variants.ts";
 export * from "./catalog/visibility.ts";
 export * from "./cms/blocks.ts";
+export * from "./cms/content-path.ts";
 export * from "./cms/links.ts";
 export * from "./cms/story.ts";
 export * from "./cms/story-state.ts";

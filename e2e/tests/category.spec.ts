@@ -65,6 +65,8 @@ test.describe("category listing", () => {
     const problems = watchConsole(page);
     await page.goto("/");
     await page.waitForLoadState("networkidle");
+    // Every step below is a client-side navigation: the document is never loaded again.
+    await page.evaluate(() => Object.assign(window, { etalageSameDocument: true }));
     await page.locator('a[href="/kleding/"], a[href="/c/kleding"]').filter({ visible: true }).first().click();
     // The CMS (categories/kleding) gives Kleding an alternate title: "Herenkleding voor …".
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/kleding/i);
@@ -132,6 +134,7 @@ test.describe("category listing", () => {
     expect(href).toMatch(/^\/.+\/$/);
     await link.click();
     await expect(page).toHaveURL((url) => url.pathname === href);
+    expect(await page.evaluate(() => "etalageSameDocument" in window)).toBe(true);
     expect(problems).toEqual([]);
   });
 

@@ -107,6 +107,91 @@ test.describe("CMS content", () => {
     await expect(page.locator(".product-grid > li").nth(2)).toHaveClass(/grid-tile/);
   });
 
+  test("/c/{slug} shows the category's CMS title and tiles, as its url_path page does", async ({
+    page,
+  }, testInfo) => {
+    for (const path of ["/c/schoenen", "/schoenen/"]) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Herenschoenen die je jaren draagt");
+      const tiles = page.locator(".product-grid > .grid-tile");
+      await expect(tiles).toHaveCount(2);
+      await expect(tiles.first()).toContainText("Witte sneakers voor elke dag");
+      await expect(tiles.first().getByRole("link", { name: "Shop sneakers" })).toHaveAttribute(
+        "href",
+        "/schoenen/sneakers/",
+      );
+      // Positions 3 and 10 are the third and tenth cells.
+      await expect(page.locator(".product-grid > li").nth(2)).toHaveClass(/grid-tile/);
+      await expect(page.locator(".product-grid > li").nth(9)).toHaveClass(/grid-tile/);
+      await expect(tiles.nth(1)).toContainText("Boots voor herfst en winter");
+    }
+    await page.goto("/c/schoenen");
+    await page.waitForLoadState("networkidle");
+    await screenshot(page, testInfo, "cms-category-c-route");
+    await expectAccessible(page);
+  });
+
+  test("an editor previews a draft of the menu in the shop's own header; shoppers keep the published menu", async ({
+    page,
+    request,
+    isMobile,
+  }, testInfo) => {
+    const published = await request.get(`${BASE}/story/layout/menu`);
+    expect(published.ok()).toBe(true);
+    const menu = (await published.json()).result.story.content;
+    const id = await storyId(request, "layout/menu");
+    const draftItem = {
+      component: "menu_item",
+      name: "Proefmenu",
+      clickable: true,
+      link: { url: "/over-ons/", cached_url: "over-ons" },
+      columnOne: [],
+      columnTwo: [],
+    };
+    const saved = await request.put(`${BASE}/editor/stories/${id}`, {
+      headers: AUTH,
+      data: { content: { ...menu, body: [...menu.body, draftItem] } },
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
+    try {
+      const tokenAnswer = await request.post(`${BASE}/editor/stories/${id}/preview-token`, { headers: AUTH });
+      expect(tokenAnswer.ok()).toBe(true);
+      const previewUrl = new URL((await tokenAnswer.json()).result.preview_url);
+      expect(previewUrl.pathname).toBe("/storyblok");
+
+      /** The header's menu: the desktop bar, or the mobile menu, opened. */
+      const openMenu = async () => {
+        if (!isMobile) return page.getByRole("navigation", { name: "Hoofdmenu" });
+        await page.getByRole("button", { name: "Menu openen" }).click();
+        const dialog = page.getByRole("dialog", { name: "Menu" });
+        await expect(dialog).toBeVisible();
+        return dialog;
+      };
+
+      const response = await page.goto(previewUrl.pathname + previewUrl.search);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+      await expect(page.locator(".cms-preview")).toBeVisible();
+      const previewed = await openMenu();
+      await expect(previewed.getByText("Proefmenu", { exact: true })).toBeVisible();
+      // The rest of the menu is the draft's too: the published items are still there.
+      await expect(previewed.getByText("Kleding", { exact: true }).first()).toBeVisible();
+      await screenshot(page, testInfo, "cms-preview-menu");
+
+      // Shoppers see the published menu, whether the home page was cached before or not.
+      for (let i = 0; i < 2; i++) {
+        await page.goto("/");
+        const shown = await openMenu();
+        await expect(shown.getByText("Kleding", { exact: true }).first()).toBeVisible();
+        await expect(page.getByText("Proefmenu", { exact: true })).toHaveCount(0);
+      }
+    } finally {
+      // The draft goes back to the published menu, so a later publish of the menu does not carry it.
+      await request.put(`${BASE}/editor/stories/${id}`, { headers: AUTH, data: { content: menu } });
+    }
+  });
+
   test("the preview refuses a wrong token", async ({ page }) => {
     const response = await page.goto("/storyblok?id=1001&spaceId=1&timestamp=1&token=nope&release=0");
     expect(response?.status()).toBe(401);
@@ -153,15 +238,18 @@ test.describe("CMS content", () => {
     await expect(page.getByText("Of warme handschoenen")).toBeVisible({ timeout: 1000 });
     expect(await page.evaluate(() => (window as unknown as { __marker?: boolean }).__marker)).toBe(true);
 
-    // The public page still shows the published version.
+    // The public page still shows the published version, from the page cache (a draft save drops nothing).
     const visitor = await page.context().newPage();
-    await visitor.goto("/cadeautips/");
+    const cached = await visitor.goto("/cadeautips/");
+    expect(cached?.headers()["x-cache"]).toBe("HIT");
     await expect(visitor.getByText("Eerste versie")).toBeVisible();
     await expect(visitor.getByText("Of warme handschoenen")).toHaveCount(0);
 
+    // Publishing drops the cached page: the next visitor gets the new version.
     const published = await request.post(`${BASE}/editor/stories/${id}/publish`, { headers: AUTH });
     expect(published.ok()).toBe(true);
-    await visitor.goto("/cadeautips/");
+    const fresh = await visitor.goto("/cadeautips/");
+    expect(fresh?.headers()["x-cache"]).toBe("MISS");
     await expect(visitor.getByText("Of warme handschoenen")).toBeVisible();
   });
 });

@@ -39,7 +39,7 @@ function at<T>(list: readonly T[], index: number): T {
   return entry;
 }
 
-/** Browsing §2: a column of more links than this is set in two (mega-menu.tsx COLUMN_SPLIT_ABOVE). */
+/** Browsing §2: a column of more links than this is set in two (mega-panel.tsx COLUMN_SPLIT_ABOVE). */
 const COLUMN_SPLIT_ABOVE = 6;
 
 /** An open menu or panel is about the viewport; a full-page shot would mostly show the page behind. */

@@ -153,12 +153,16 @@ test.describe("the product page", () => {
     const child = product.configurable_children!.find(eligible)!;
     await open(page, productPath(product));
     await page.getByRole("button", { name: "In winkelwagen" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Kies je maat" })).toBeVisible();
+    // Next to the options, and as the error notification the cart shows (transactional §4).
+    await expect(page.locator(".options").getByText("Kies je maat")).toBeVisible();
+    await expect(page.locator(".toasts").getByText("Kies je maat")).toBeVisible();
 
     const size = options(product, "size").find((v) => v.value_index === child.size)!;
     await page.getByRole("link", { name: new RegExp(`^${size.label}(,|$)`) }).click();
     await page.getByRole("button", { name: "In winkelwagen" }).click();
-    await expect(page.getByRole("dialog")).toContainText("Deze functie is nog niet beschikbaar");
+    await expect(page.locator(".toasts")).toContainText(
+      /Het artikel is aan je winkelwagen toegevoegd!|We weten niet zeker of dit artikel nog op voorraad is/,
+    );
   });
 
   test("a grouped product lists its parts with their prices and sums them", async ({

@@ -38,6 +38,8 @@ const schema = z.object({
     .or(z.literal("").transform(() => undefined)),
   /** Catalogue change notices within this window share one index rebuild. */
   CATALOG_REFRESH_DEBOUNCE_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+  /** Bytes the catalogue search answer cache may hold, in MiB (docs/decisions/0009); 0 turns it off. */
+  CATALOG_ANSWER_CACHE_MB: z.coerce.number().int().min(0).max(16_384).default(64),
   /** Bearer token of the CMS editor API; without it the editor API answers 401. */
   CMS_EDITOR_TOKEN: z
     .string()
@@ -54,6 +56,18 @@ const schema = z.object({
   CMS_PREVIEW_TTL_SECONDS: z.coerce.number().int().min(60).max(604_800).default(3600),
   /** How often the CMS looks for scheduled releases that are due. */
   CMS_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
+  /** The HTML output cache of guest catalogue and CMS pages (docs/decisions/0008); `off` renders every request. */
+  HTML_CACHE: z
+    .enum(["on", "off", "true", "false", "1", "0"])
+    .transform((v) => v === "on" || v === "true" || v === "1")
+    .default(true),
+  /** Bytes the in-process HTML cache may hold (without REDIS_URL), in MiB. */
+  HTML_CACHE_MAX_MB: z.coerce.number().int().min(1).max(16_384).default(64),
+  /** Key prefix of the HTML cache in Redis, so several shops (or test runs) can share one Redis. */
+  HTML_CACHE_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, "letters, digits and _ : . - only (at most 64)")
+    .default("etalage:html:"),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; dev: boolean };

@@ -1,10 +1,11 @@
 /** `npm run content:import`: all or nothing across files, through a server or straight into a database. */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CliIo, runCli } from "../src/cli/content-import.ts";
 import { openDatabase } from "../src/db/client.ts";
+import { announceServer } from "../src/services/catalog-import/running-server.ts";
 import { demoContentDir } from "../src/services/cms/demo-content.ts";
 import { CmsStore } from "../src/services/cms/stories.ts";
 import { CMS_BASE, cmsEnv, EDITOR_TOKEN, getJson, textPage, uniqueSlug } from "./helpers/cms.ts";
@@ -126,5 +127,26 @@ describe("content:import CLI", () => {
       await runCli(["good.json", "--url", server.url, "--token", "wrong"], { INIT_CWD: work }, wrong),
     ).toBe(1);
     expect(wrong.err_[0]).toMatch(/answered 401: authorization: /);
+  });
+
+  it("goes through the server that holds a PGlite folder, or refuses without the editor token", async () => {
+    const dataDir = path.join(work, "held");
+    await mkdir(dataDir);
+    const release = await announceServer(dataDir, server.url.replace("127.0.0.1", "0.0.0.0"));
+    try {
+      const env = { INIT_CWD: work, DATA_DIR: dataDir, DATABASE_URL: "" };
+      const refused = capture();
+      expect(await runCli(["good.json"], env, refused)).toBe(1);
+      expect(refused.err_[0]).toMatch(/holds the PGlite database .* Set CMS_EDITOR_TOKEN/);
+      const through = capture();
+      expect(
+        await runCli(["good.json", "--dry-run"], { ...env, CMS_EDITOR_TOKEN: EDITOR_TOKEN }, through),
+      ).toBe(0);
+      expect(through.out_.join("\n")).toMatch(
+        /importing through http:\/\/127\.0\.0\.1:\d+[\s\S]*Checked \(dry run/,
+      );
+    } finally {
+      await release();
+    }
   });
 });

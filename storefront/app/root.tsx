@@ -7,6 +7,7 @@ import { ErrorContent, NotFoundContent } from "./features/shell/status-page.tsx"
 import { useNavigationHistory } from "./lib/navigation-history.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { routeErrorMiddleware, useRouteErrors } from "./lib/route-errors.ts";
+import { useShopLinks } from "./lib/shop-link.tsx";
 import "./styles/index.css";
 
 /** Route-load failures of every navigation: notification, offline cache, home (lib/route-errors.ts). */
@@ -56,6 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useShopLinks();
   useNavigationHistory();
   useRouteErrors();
   return (

@@ -6,6 +6,7 @@ export * from "./local-changes.ts";
 export * from "./merge.ts";
 export * from "./messages.ts";
 export * from "./quantity.ts";
+export * from "./rebase.ts";
 export * from "./sha1.ts";
 export * from "./stock-sync.ts";
 export * from "./types.ts";

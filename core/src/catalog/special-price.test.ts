@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type SpecialPriceWindow, specialPriceActive } from "./special-price.ts";
+import { nextSpecialPriceBoundary, type SpecialPriceWindow, specialPriceActive } from "./special-price.ts";
 
 const at = (iso: string) => new Date(iso);
 
@@ -125,6 +125,51 @@ describe("specialPriceActive (browsing §4: a special price is valid only within
         if (!specialPriceActive(product, now)) return;
         expect(specialPriceActive({ ...product, special_from_date: null }, now)).toBe(true);
         expect(specialPriceActive({ ...product, special_to_date: null }, now)).toBe(true);
+      }),
+    );
+  });
+
+  it("the next boundary is the first bound ahead of now; none behind a bad bound", () => {
+    const now = at("2024-01-15T12:00:00Z");
+    expect(nextSpecialPriceBoundary(window, now)).toBe(Date.parse("2024-01-31T23:00:00Z"));
+    expect(nextSpecialPriceBoundary(window, at("2023-06-01T00:00:00Z"))).toBe(
+      Date.parse("2023-12-31T23:00:00Z"),
+    );
+    expect(nextSpecialPriceBoundary(window, at("2024-02-01T00:00:00Z"))).toBeUndefined();
+    // The dates count even while the priced record's special price reads 0 (a window not yet open).
+    expect(nextSpecialPriceBoundary({ ...window, special_price: 0 }, at("2023-06-01T00:00:00Z"))).toBe(
+      Date.parse("2023-12-31T23:00:00Z"),
+    );
+    expect(nextSpecialPriceBoundary({ special_price: 40 }, now)).toBeUndefined();
+    expect(nextSpecialPriceBoundary({ ...window, special_from_date: "soon" }, now)).toBeUndefined();
+    expect(nextSpecialPriceBoundary({ special_price: 40, special_to_date: "2024-01-20" }, now)).toBe(
+      Date.parse("2024-01-20T23:00:00Z"),
+    );
+  });
+
+  it("nothing changes before the next boundary", () => {
+    fc.assert(
+      fc.property(windows, dates, fc.double({ min: 0, max: 1, noNaN: true }), (product, now, fraction) => {
+        const active = specialPriceActive(product, now);
+        const next = nextSpecialPriceBoundary(product, now);
+        // Without a next boundary, the answer holds for good (checked far ahead of any bound).
+        const until = next ?? Date.parse("2100-01-01T00:00:00Z");
+        const between = now.getTime() + Math.floor(fraction * (until - now.getTime() - 1));
+        expect(specialPriceActive(product, new Date(between))).toBe(active);
+        expect(specialPriceActive(product, new Date(until - 1))).toBe(active);
+        if (next === undefined) expect(specialPriceActive(product, new Date(until))).toBe(active);
+      }),
+    );
+  });
+
+  it("a window that opens ahead is active at its next boundary", () => {
+    fc.assert(
+      fc.property(windows, dates, (product, now) => {
+        const next = nextSpecialPriceBoundary(product, now);
+        if (next === undefined || specialPriceActive(product, now)) return;
+        const to = product.special_to_date ? Date.parse(product.special_to_date) : Number.POSITIVE_INFINITY;
+        fc.pre(Number.isNaN(to) || to > next + 2 * 86_400_000);
+        expect(specialPriceActive(product, new Date(next))).toBe(true);
       }),
     );
   });

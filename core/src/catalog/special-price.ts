@@ -29,3 +29,25 @@ export function specialPriceActive(product: SpecialPriceWindow, now: Date): bool
   }
   return true;
 }
+
+/**
+ * The first instant (epoch milliseconds) after `now` at which {@link specialPriceActive} may
+ * answer differently: the window's start or the first instant after its end, whichever comes
+ * first. Undefined when no bound lies ahead, or a bound cannot be read (which keeps the price off
+ * for good). Only the dates are read, not the price: a priced catalogue record carries
+ * `special_price` 0 while its window is closed, and its dates still say when it opens. Whatever
+ * shows a price that depends on the window, such as a cached page, holds until then at most.
+ */
+export function nextSpecialPriceBoundary(window: SpecialPriceWindow, now: Date): number | undefined {
+  const instant = now.getTime();
+  if (Number.isNaN(instant)) return undefined;
+  const from = window.special_from_date ? parseStoreTime(window.special_from_date) : undefined;
+  const to = window.special_to_date ? parseStoreTime(window.special_to_date) : undefined;
+  if (from === null || to === null) return undefined;
+  let next: number | undefined;
+  for (const boundary of [from?.start, to?.end]) {
+    if (boundary !== undefined && boundary > instant && (next === undefined || boundary < next))
+      next = boundary;
+  }
+  return next;
+}

@@ -253,6 +253,53 @@ export const nl = {
     "Deze voorbeeldlink is niet geldig of verlopen. Open het voorbeeld opnieuw vanuit de editor.",
   "This block is shown in the header and footer of every page.":
     "Dit blok staat in de kop en voet van elke pagina.",
+  // Cart (transactional §4, §5, §7, §8)
+  "Product has been added to the cart!": "Het artikel is aan je winkelwagen toegevoegd!",
+  "Product quantity has been updated!": "Het aantal is bijgewerkt!",
+  "Product price is unknown, product cannot be added to the cart!":
+    "De prijs van dit artikel is onbekend, het kan niet aan je winkelwagen worden toegevoegd!",
+  "The product is out of stock and cannot be added to the cart!":
+    "Dit artikel is uitverkocht en kan niet aan je winkelwagen worden toegevoegd!",
+  "The system is not sure about the stock quantity (volatile). Product has been added to the cart for pre-reservation.":
+    "We weten niet zeker of dit artikel nog op voorraad is. Het is voor je gereserveerd in je winkelwagen.",
+  "In stock!": "Op voorraad!",
+  "Out of the stock!": "Niet meer op voorraad!",
+  "Quantity must be above 0": "Het aantal moet groter zijn dan 0",
+  "Not a valid coupon code": "Deze kortingscode is niet geldig",
+  "This task needs a cart id and there is none": "Er is nog geen winkelwagen om dit aan toe te voegen",
+  "Error with response - bad content-type!": "Er ging iets mis met het antwoord van de server.",
+  "Unhandled error, wrong response format!": "Er ging iets mis: de server gaf een onverwacht antwoord.",
+  "An error occured while adding to the cart": "Er ging iets mis bij het toevoegen aan je winkelwagen",
+  // Microcart (transactional §2, §4, §5)
+  "Shopping cart, 1 item": "Winkelwagen, 1 artikel",
+  "Shopping cart, {n} items": "Winkelwagen, {n} artikelen",
+  "Products in your shopping cart": "Artikelen in je winkelwagen",
+  "Your shopping cart is empty.": "Je winkelwagen is leeg.",
+  "Looks like you haven't added any items to the bag yet.":
+    "Je hebt nog niets in je winkelwagen gelegd. Ontdek de collectie en vind iets wat bij je past.",
+  "Continue shopping": "Verder winkelen",
+  "Go to checkout": "Naar afrekenen",
+  Subtotal: "Subtotaal",
+  Shipping: "Verzending",
+  "Calculated at checkout": "Berekend bij afrekenen",
+  Free: "Gratis",
+  Total: "Totaal",
+  "including VAT": "incl. btw",
+  "Of which VAT": "Waarvan btw",
+  "Totals are being calculated": "Het totaal wordt berekend…",
+  "Discount code": "Kortingscode",
+  "Remove discount code {code}": "Kortingscode {code} verwijderen",
+  Edit: "Wijzigen",
+  "Edit {name}": "{name} wijzigen",
+  Remove: "Verwijderen",
+  "Remove {name}": "{name} verwijderen",
+  "Remove product": "Artikel verwijderen",
+  "Are you sure you would like to remove {name} from the shopping cart?":
+    "Weet je zeker dat je {name} uit je winkelwagen wilt verwijderen?",
+  "Decrease quantity of {name}": "Aantal {name} verlagen",
+  "Increase quantity of {name}": "Aantal {name} verhogen",
+  Update: "Bijwerken",
+  "The options of this product could not be loaded.": "De opties van dit artikel konden niet worden geladen.",
 } as const satisfies Record<string, string>;
 
 export type DictionaryKey = keyof typeof nl;

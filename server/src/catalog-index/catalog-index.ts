@@ -1,6 +1,7 @@
 import type { Category, LandingPage, Product, Redirect } from "@etalage/core";
 import { STORE } from "@etalage/core";
 import type { Db } from "../db/client.ts";
+import { AnswerCache } from "./answer-cache.ts";
 import { type Bits, hasBit, intersectAll } from "./bitset.ts";
 import { type EntityType, searchEntities } from "./entities.ts";
 import type { TermDef } from "./fields.ts";
@@ -23,7 +24,12 @@ export interface CatalogIndexOptions {
   now?: () => Date;
   /** List out-of-stock products in category listings (browsing §5); search always hides them. */
   listOutOfStock?: boolean;
+  /** The bound of the search answer cache in bytes; 0 turns it off. */
+  answerCacheBytes?: number;
 }
+
+/** 64 MiB holds ~800 full-document pages of 24 at the large catalogue, ~3,500 product-card pages. */
+export const DEFAULT_ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
 
 /** What a snapshot caches for the old listing helpers. */
 interface Extras {
@@ -43,6 +49,8 @@ export class CatalogIndex implements CatalogLookups {
   private running: Promise<void> | undefined;
   private queued: Promise<void> | undefined;
   private readonly load: () => Promise<CatalogData>;
+  /** Encoded search answers of the current snapshot; emptied by every swap. */
+  readonly answers: AnswerCache;
 
   constructor(
     db: Db | undefined,
@@ -51,6 +59,7 @@ export class CatalogIndex implements CatalogLookups {
     const load = options.load ?? (db ? () => loadCatalog(db) : undefined);
     if (!load) throw new Error("CatalogIndex needs a database or a load function");
     this.load = load;
+    this.answers = new AnswerCache(options.answerCacheBytes ?? DEFAULT_ANSWER_CACHE_BYTES);
   }
 
   /** An index over in-memory data, built at once (tests, benchmarks, tools). */
@@ -97,15 +106,25 @@ export class CatalogIndex implements CatalogLookups {
       status.scopes.default.union(["1"]),
     ]);
     const extras = { tree: buildTree(snapshot.categories, STORE.rootCategoryId), listed };
-    // One assignment each, in one synchronous step: no reader runs in between.
+    // One assignment each, in one synchronous step: no reader runs in between, so no answer of
+    // the old catalogue is cached after the clear.
     this.current = snapshot;
     this.extras = extras;
+    this.answers.clear();
   }
 
   /** The snapshot queries run on; hold on to it to read several things consistently. */
   snapshot(): Snapshot {
     if (!this.current) throw new Error("The catalogue index is not built yet");
     return this.current;
+  }
+
+  /**
+   * When the current snapshot's prices go out of date (epoch ms): the next opening or closing of
+   * a special price window. Undefined before the first build and when no window lies ahead.
+   */
+  nextPriceChange(): number | undefined {
+    return this.current?.nextPriceChange;
   }
 
   status(): IndexStatus {

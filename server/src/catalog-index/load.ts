@@ -3,7 +3,13 @@
  * orders decrement), laid over the stock the product documents were imported with; a configurable
  * parent is in stock while an enabled child is.
  */
-import type { ConfigurableChild, LandingPage, Product, StockInfo } from "@etalage/core";
+import {
+  type ConfigurableChild,
+  type LandingPage,
+  type Product,
+  type StockInfo,
+  sellableStock,
+} from "@etalage/core";
 import { isNull } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { attributes, categories, landingPages, products, redirects, stock, taxRules } from "../db/schema.ts";
@@ -40,13 +46,10 @@ export async function loadCatalog(db: Db): Promise<CatalogData> {
 }
 
 function level(row: StockRow, productId: number): StockInfo {
-  const qty = Math.max(0, row.qty - row.reserved);
   return {
     product_id: productId,
     sku: row.sku,
-    qty,
-    is_in_stock: row.isInStock && (qty > 0 || !row.manageStock),
-    manage_stock: row.manageStock,
+    ...sellableStock(row),
     ...(row.isVolatile ? { is_volatile: true } : {}),
   };
 }

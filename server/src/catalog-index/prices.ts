@@ -2,26 +2,53 @@
  * Prices including tax, computed once per snapshot with core's rules (every price field with
  * value, `_tax` and `_incl_tax`, configurable children included; grouped and bundle products
  * summed from their linked products). A snapshot is priced for one moment, so a special price
- * window that opens or closes needs a rebuild (CatalogIndex.rebuild).
+ * window that opens or closes needs a rebuild: `nextChange` says when (CatalogEvents schedules it).
  */
-import { computePrices, type PriceBucket, type Product, priceBuckets, type TaxRule } from "@etalage/core";
+import {
+  computePrices,
+  nextSpecialPriceBoundary,
+  type PriceBucket,
+  type Product,
+  priceBuckets,
+  type SpecialPriceWindow,
+  type TaxRule,
+} from "@etalage/core";
 
 export type { PriceBucket };
 
 /** The price facet's buckets: 0-50, 50-100, 100-150, 150+ (browsing §9). */
 export const PRICE_BUCKETS: readonly PriceBucket[] = priceBuckets();
 
-export function priceCatalog(
-  raw: readonly Product[],
-  taxRules: readonly TaxRule[],
-  now: Date,
-): { products: Product[]; issues: number } {
+export interface PricedCatalog {
+  products: Product[];
+  issues: number;
+  /**
+   * The first instant (epoch ms) after `now` at which some price of the catalogue may change: a
+   * special price window of a parent or a child opens or closes. Linked products of grouped and
+   * bundle products are parents themselves, so their windows are counted too.
+   */
+  nextChange: number | undefined;
+}
+
+export function priceCatalog(raw: readonly Product[], taxRules: readonly TaxRule[], now: Date): PricedCatalog {
   const bySku = new Map(raw.map((p) => [p.sku, p]));
   let issues = 0;
+  let nextChange: number | undefined;
+  const note = (record: SpecialPriceWindow) => {
+    // Read from the catalogue record: only a window with a special price can move a price.
+    if (!record.special_from_date && !record.special_to_date) return;
+    const special = Number(record.special_price ?? Number.NaN);
+    if (!(special > 0)) return;
+    const at = nextSpecialPriceBoundary(record, now);
+    if (at !== undefined && (nextChange === undefined || at < nextChange)) nextChange = at;
+  };
   const products = raw.map((product) => {
+    note(product);
+    const children = product.configurable_children;
+    if (children) for (const child of children) note(child);
     const result = computePrices(product, { taxRules, now, linkedProducts: bySku });
     issues += result.issues.length;
     return result.product;
   });
-  return { products, issues };
+  return { products, issues, nextChange };
 }

@@ -47,6 +47,11 @@ export class Snapshot {
   readonly size: number;
   readonly builtAt = new Date();
   readonly pricedAt: Date;
+  /**
+   * When a special price window of the catalogue next opens or closes after `pricedAt` (epoch
+   * ms): from then on this snapshot's prices are out of date and it must be rebuilt.
+   */
+  readonly nextPriceChange: number | undefined;
   /** Priced parents by doc number. */
   readonly products: Product[];
   readonly docById = new Map<number, number>();
@@ -80,6 +85,7 @@ export class Snapshot {
     const priced = priceCatalog(raw, data.taxRules, this.pricedAt);
     this.products = priced.products;
     this.issues = priced.issues;
+    this.nextPriceChange = priced.nextChange;
     this.size = this.products.length;
     this.all = emptyBits(this.size);
     for (let doc = 0; doc < this.size; doc++) setBit(this.all, doc);

@@ -1,13 +1,25 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
-import { loadConfig } from "../config.ts";
+import type { Config } from "../config.ts";
 import { openDatabase } from "../db/client.ts";
-import { findRunningServer } from "../services/catalog-import/running-server.ts";
 import { formatIssue, type ImportIssue, importCatalogText } from "../services/catalog-import.ts";
+import {
+  type CliIo,
+  consoleIo,
+  doneWord,
+  type ImportCli,
+  importTarget,
+  parseImportArgs,
+  printRefusal,
+  readInput,
+  runAsScript,
+  sendToServer,
+} from "./import-cli.ts";
 
-const USAGE = `Usage: npm run catalog:import -- <file.jsonl | -> [options]
+export type { CliIo } from "./import-cli.ts";
+
+const CLI: ImportCli = {
+  tokenVariable: "ADMIN_TOKEN",
+  files: "one",
+  usage: `Usage: npm run catalog:import -- <file.jsonl | -> [options]
 
 Imports catalogue records (one JSON record a line; docs/catalog-import.md). All or nothing:
 any problem and nothing is written. Without --url the file goes straight into the database
@@ -18,14 +30,8 @@ Options:
   --url <origin>    import through a running server, e.g. http://localhost:3000
   --token <token>   the server's admin token (default: $ADMIN_TOKEN)
   --dry-run         check everything, write nothing
-  -h, --help        this text`;
-
-export interface CliIo {
-  out(line: string): void;
-  err(line: string): void;
-}
-
-const consoleIo: CliIo = { out: (l) => console.log(l), err: (l) => console.error(l) };
+  -h, --help        this text`,
+};
 
 /** Exit codes: 0 imported, 1 refused or failed, 2 wrong usage. */
 export async function runCli(
@@ -33,121 +39,46 @@ export async function runCli(
   env: NodeJS.ProcessEnv = process.env,
   io: CliIo = consoleIo,
 ): Promise<number> {
-  let args: ReturnType<typeof parse>;
-  try {
-    args = parse(argv);
-  } catch (error) {
-    io.err(`${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (args.values.help) {
-    io.out(USAGE);
-    return 0;
-  }
-  const [name, ...extra] = args.positionals;
-  if (!name || extra.length > 0) {
-    io.err(USAGE);
-    return 2;
-  }
-  // npm runs workspace scripts in the workspace folder; INIT_CWD is where the user typed the command.
-  const file = name === "-" ? "-" : path.resolve(env.INIT_CWD ?? process.cwd(), name);
-  let text: string;
-  try {
-    text = file === "-" ? await readStdin() : await readFile(file, "utf8");
-  } catch (error) {
-    io.err(`Cannot read ${file}: ${(error as Error).message}`);
-    return 2;
-  }
+  const args = parseImportArgs(CLI, argv, env, io);
+  if (typeof args === "number") return args;
+  const text = await readInput(args.files[0]!, io);
+  if (text === undefined) return 2;
 
-  const dryRun = args.values["dry-run"] === true;
-  const token = args.values.token ?? env.ADMIN_TOKEN;
-  if (args.values.url) return viaServer(args.values.url, text, token, dryRun, io);
+  const target = await importTarget(CLI, args, env, io);
+  if (typeof target === "number") return target;
+  if (target.kind === "database") return direct(target.config, text, args.dryRun, io);
 
-  const config = loadConfig(env);
-  if (!config.DATABASE_URL) {
-    const running = await findRunningServer(config.dataDir);
-    if (running) {
-      if (!token) {
-        io.err(
-          `A server (pid ${running.pid}, ${running.url}) holds the PGlite database in ${config.dataDir}, and PGlite ` +
-            "allows one process per data folder. Set ADMIN_TOKEN to the server's token to import through it, " +
-            "pass --url and --token, or stop the server first.",
-        );
-        return 1;
-      }
-      io.out(`A server holds ${config.dataDir}: importing through ${running.url}`);
-      return viaServer(running.url, text, token, dryRun, io);
-    }
-  }
-  return direct(config, text, dryRun, io);
-}
-
-function parse(argv: readonly string[]) {
-  return parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    options: {
-      url: { type: "string" },
-      token: { type: "string" },
-      "dry-run": { type: "boolean" },
-      help: { type: "boolean", short: "h" },
+  const sent = await sendToServer<ImportIssue>(
+    {
+      origin: target.origin,
+      path: "/api/admin/catalog/import",
+      contentType: "application/x-ndjson",
+      body: text,
+      token: args.token,
+      dryRun: args.dryRun,
     },
-  });
+    io,
+    (issues) => printRefusal(issues, formatIssue, io),
+  );
+  if (typeof sent === "number") return sent;
+  const result = sent.result as { summary: Record<string, number>; index: string; dryRun?: boolean };
+  io.out(
+    `${doneWord(result.dryRun)} through ${target.origin}: ${describe(result.summary)}; index ${result.index}`,
+  );
+  return 0;
 }
 
-async function direct(config: ReturnType<typeof loadConfig>, text: string, dryRun: boolean, io: CliIo) {
+async function direct(config: Config, text: string, dryRun: boolean, io: CliIo) {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   try {
     const outcome = await importCatalogText(database.db, text, { dryRun });
-    if (!outcome.ok) return refused(outcome.issues, io);
-    io.out(
-      `${dryRun ? "Checked (dry run, nothing written)" : "Imported"} into ${database.location}: ${describe(outcome.summary)}`,
-    );
+    if (!outcome.ok) return printRefusal(outcome.issues, formatIssue, io);
+    io.out(`${doneWord(dryRun)} into ${database.location}: ${describe(outcome.summary)}`);
     if (!dryRun && database.kind === "postgres") io.out("Running servers refresh their catalogue on notice.");
     return 0;
   } finally {
     await database.close();
   }
-}
-
-async function viaServer(
-  origin: string,
-  text: string,
-  token: string | undefined,
-  dryRun: boolean,
-  io: CliIo,
-) {
-  const url = new URL(`/api/admin/catalog/import${dryRun ? "?dryRun=true" : ""}`, origin);
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/x-ndjson", authorization: `Bearer ${token ?? ""}` },
-      body: text,
-    });
-  } catch (error) {
-    io.err(`Cannot reach ${origin}: ${(error as Error).cause ?? (error as Error).message}`);
-    return 1;
-  }
-  const body = (await response.json().catch(() => ({}))) as {
-    result?: unknown;
-    meta?: { errors?: ImportIssue[] };
-  };
-  if (response.ok) {
-    const result = body.result as { summary: Record<string, number>; index: string; dryRun?: boolean };
-    const what = result.dryRun ? "Checked (dry run, nothing written)" : "Imported";
-    io.out(`${what} through ${origin}: ${describe(result.summary)}; index ${result.index}`);
-    return 0;
-  }
-  if (response.status === 400 && body.meta?.errors) return refused(body.meta.errors, io);
-  io.err(`${origin} answered ${response.status}: ${String(body.result ?? response.statusText)}`);
-  return 1;
-}
-
-function refused(issues: readonly ImportIssue[], io: CliIo): number {
-  for (const issue of issues) io.err(formatIssue(issue));
-  io.err(`Refused: ${issues.length} problem${issues.length === 1 ? "" : "s"}; nothing was written.`);
-  return 1;
 }
 
 function describe(summary: object): string {
@@ -156,18 +87,4 @@ function describe(summary: object): string {
     .join(", ");
 }
 
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  runCli(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    },
-  );
-}
+runAsScript(import.meta.url, runCli);

@@ -30,6 +30,8 @@ export interface Variant {
   height: number;
   fit: Fit;
   format: Format;
+  /** A focal point asked for in the URL (`?focus=x,y`); a crop keeps it in view. */
+  focus?: { x: number; y: number };
 }
 
 /** Counters for tests and diagnostics: how often sharp ran versus the disk answering. */
@@ -37,7 +39,19 @@ export const imageStats = { renders: 0, diskHits: 0, coalesced: 0 };
 
 export function variantKey(source: SourceImage, v: Variant): string {
   return createHash("sha256")
-    .update([ENCODING, v.path, source.version, v.width, v.height, v.fit, v.format].join("\0"))
+    .update(
+      [
+        ENCODING,
+        v.path,
+        source.version,
+        v.width,
+        v.height,
+        v.fit,
+        v.format,
+        // Only when asked for, so the keys (and files) of every other variant stay as they were.
+        ...(v.focus ? [`${v.focus.x},${v.focus.y}`] : []),
+      ].join("\0"),
+    )
     .digest("hex");
 }
 

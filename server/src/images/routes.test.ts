@@ -221,3 +221,101 @@ describe("render with a focal point", () => {
     expect(existsSync(cacheDir)).toBe(true);
   });
 });
+
+describe("GET /img with ?focus (CMS tiles, browsing §9)", () => {
+  let focusApp: FastifyInstance;
+  let focusBase: string;
+  const GREEN = [0, 200, 0];
+  const BLUE = [0, 0, 220];
+
+  beforeAll(async () => {
+    // A grey square photo with a green block in its top-left corner and a blue one bottom-right.
+    const size = 1200;
+    const block = 150;
+    const photo = await sharp({ create: { width: size, height: size, channels: 3, background: "#808080" } })
+      .composite([
+        {
+          input: { create: { width: block, height: block, channels: 3, background: { r: 0, g: 200, b: 0 } } },
+          left: 0,
+          top: 0,
+        },
+        {
+          input: { create: { width: block, height: block, channels: 3, background: { r: 0, g: 0, b: 220 } } },
+          left: size - block,
+          top: size - block,
+        },
+      ])
+      .png()
+      .toBuffer();
+    const source: SourceImage = {
+      data: photo,
+      contentType: "image/png",
+      version: "corners-1",
+      width: size,
+      height: size,
+      vector: false,
+      background: "#ffffff",
+      resize: "cover",
+    };
+    focusApp = Fastify();
+    installErrorHandling(focusApp);
+    await focusApp.register(imageRoutes, {
+      cacheDir: path.join(cacheDir, "focus"),
+      sources: [{ prefix: "cms", resolve: (rest) => (rest === "corners.png" ? source : undefined) }],
+    });
+    await focusApp.listen({ port: 0, host: "127.0.0.1" });
+    const address = focusApp.server.address();
+    if (!address || typeof address === "string") throw new Error("no port");
+    focusBase = `http://127.0.0.1:${address.port}`;
+  });
+
+  afterAll(async () => {
+    await focusApp?.close();
+  });
+
+  async function tile(width: number, query: string) {
+    const res = await fetch(
+      `${focusBase}/img/${width}/${Math.round(width * 0.67)}/crop/cms/corners.png${query}`,
+      {
+        headers: { accept: "image/webp,image/*,*/*;q=0.8" },
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/webp");
+    const { data, info } = await sharp(Buffer.from(await res.arrayBuffer()))
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => {
+      const at = (y * info.width + x) * info.channels;
+      return [data[at]!, data[at + 1]!, data[at + 2]!];
+    };
+    return { info, pixel };
+  }
+
+  const near = (actual: number[], expected: number[]) =>
+    actual.every((value, i) => Math.abs(value - expected[i]!) <= 24);
+
+  it("keeps the corner the focus is on, at both tile widths, as WebP", async () => {
+    for (const width of [1510, 755]) {
+      const topLeft = await tile(width, "?focus=0,0");
+      expect([topLeft.info.width, topLeft.info.height]).toEqual([width, Math.round(width * 0.67)]);
+      expect(near(topLeft.pixel(4, 4), GREEN)).toBe(true);
+      const bottomRight = await tile(width, "?focus=1,1");
+      const { width: w, height: h } = bottomRight.info;
+      expect(near(bottomRight.pixel(w - 5, h - 5), BLUE)).toBe(true);
+      // Cropped around the centre, both corners' blocks fall outside the tile.
+      const centre = await tile(width, "");
+      expect(near(centre.pixel(4, 4), GREEN)).toBe(false);
+      expect(near(centre.pixel(w - 5, h - 5), BLUE)).toBe(false);
+    }
+  });
+
+  it("answers 400 naming the field for a focus outside 0–1 or not x,y", async () => {
+    for (const bad of ["1.5,0", "0.5", "a,b", "-0.1,0.2"]) {
+      const res = await fetch(`${focusBase}/img/755/506/crop/cms/corners.png?focus=${bad}`);
+      expect(res.status).toBe(400);
+      expect((await res.json()).result).toMatch(/^querystring\.focus: /);
+    }
+  });
+});

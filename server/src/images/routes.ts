@@ -1,7 +1,7 @@
 /**
  * /img: resized, re-encoded images for the storefront.
  *
- *   GET /img/{width}/{height}/{fit}/{source path}[?format=avif|webp|jpeg|png]
+ *   GET /img/{width}/{height}/{fit}/{source path}[?format=avif|webp|jpeg|png][&focus=x,y]
  *   GET /img/original/{source path}
  *
  * e.g. /img/600/744/resize/product/shirt/navy/front.svg. A 0 width or height is derived from
@@ -47,8 +47,18 @@ const resizedParams = z.object({
   fit: z.enum(FITS, { message: `must be one of ${FITS.join(", ")}` }),
   "*": z.string(),
 });
+const FRACTION = "(?:0(?:\\.\\d{1,4})?|1(?:\\.0{1,4})?)";
 const formatQuery = z.object({
   format: z.enum(FORMATS, { message: `must be one of ${FORMATS.join(", ")}` }).optional(),
+  /** The focal point a crop keeps in view, `x,y` from 0 to 1 (a CMS asset's `focus`). */
+  focus: z
+    .string()
+    .regex(new RegExp(`^${FRACTION},${FRACTION}$`), "must be x,y with each from 0 to 1, e.g. 0.25,0.8")
+    .transform((value) => {
+      const [x, y] = value.split(",").map(Number) as [number, number];
+      return { x, y };
+    })
+    .optional(),
 });
 const originalParams = z.object({ "*": z.string() });
 
@@ -126,13 +136,16 @@ export const imageRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (fastif
       const found = await find(request.params["*"]);
       if (!found) return notFound(reply, request.params["*"]);
       const format = request.query.format ?? negotiate(request.headers.accept);
-      const size = targetSize(found.source, width, height);
-      const variant: Variant = { path: found.path, ...size, fit, format };
-      const key = variantKey(found.source, variant);
+      const { focus } = request.query;
+      // The URL's focal point wins over the source's own (an editor sets it per use of a picture).
+      const source = focus ? { ...found.source, focus } : found.source;
+      const size = targetSize(source, width, height);
+      const variant: Variant = { path: found.path, ...size, fit, format, ...(focus ? { focus } : {}) };
+      const key = variantKey(source, variant);
       const etag = `"${key.slice(0, 32)}"`;
       cacheHeaders(reply, etag, true);
       if (notModified(request, reply, etag)) return reply;
-      const bytes = await cache.get(key, format, () => render(found.source, variant));
+      const bytes = await cache.get(key, format, () => render(source, variant));
       return reply.type(CONTENT_TYPES[format]).send(bytes);
     },
   );

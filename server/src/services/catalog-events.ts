@@ -38,11 +38,20 @@ export interface CatalogEventsOptions {
   logLevel?: string;
   /** PostgreSQL only: first wait before reconnecting the listener; doubles up to 30 s. */
   reconnectMs?: number;
+  /**
+   * When the built index goes out of date by itself (epoch ms): a special price window opens or
+   * closes. A rebuild is scheduled for then, as if the catalogue had changed.
+   */
+  nextChangeAt?: () => number | undefined;
+  /** How long to wait before trying again when the rebuild for such a moment failed. */
+  retryMs?: number;
 }
 
 /** Shown in pg_stat_activity, so an operator (or a test) can find the listening connections. */
 export const LISTENER_APPLICATION_NAME = "etalage-catalog-listener";
 const MAX_RECONNECT_MS = 30_000;
+/** setTimeout's longest delay (about 24.8 days); a later moment is reached in several waits. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export class CatalogEvents {
   private readonly log: Logger;
@@ -57,6 +66,9 @@ export class CatalogEvents {
   private reconnectTimer: NodeJS.Timeout | undefined;
   private reconnectAttempts = 0;
   private rebuilds = 0;
+  private changeTimer: NodeJS.Timeout | undefined;
+  private lastRunFailed = false;
+  private readonly rebuiltListeners = new Set<() => unknown>();
 
   constructor(
     private readonly database: Database,
@@ -68,6 +80,15 @@ export class CatalogEvents {
   /** How many rebuilds have finished; lets tests and health checks see the index move. */
   get rebuildCount(): number {
     return this.rebuilds;
+  }
+
+  /**
+   * Runs `listener` after each rebuild that succeeded, before the callers waiting for it are
+   * answered (the HTML output cache drops catalogue pages here). Returns the unsubscribe.
+   */
+  onRebuilt(listener: () => unknown): () => void {
+    this.rebuiltListeners.add(listener);
+    return () => this.rebuiltListeners.delete(listener);
   }
 
   async start(): Promise<void> {
@@ -93,6 +114,7 @@ export class CatalogEvents {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    clearTimeout(this.changeTimer);
     clearTimeout(this.reconnectTimer);
     for (const resolve of this.waiting.splice(0)) resolve(false);
     await this.unlisten?.().catch(() => {});
@@ -100,6 +122,37 @@ export class CatalogEvents {
     this.pgClient = undefined;
     await client?.end().catch(() => {});
     await this.running;
+  }
+
+  /**
+   * Arms the one timer for the moment the index goes out of date by itself (`nextChangeAt`);
+   * call it after the first build. Every rebuild re-arms it from the new index. Each instance
+   * keeps its own clock: all of them rebuild at about the same moment, none needs a notice.
+   */
+  scheduleNextChange(): void {
+    clearTimeout(this.changeTimer);
+    this.changeTimer = undefined;
+    const due = this.options.nextChangeAt?.();
+    if (this.stopped || due === undefined) return;
+    let delay = due - Date.now();
+    // Due already: the index was built before that moment. After a failed rebuild, wait a little
+    // rather than hammer an unavailable database.
+    if (delay <= 0 && this.lastRunFailed) delay = this.options.retryMs ?? 5000;
+    this.changeTimer = setTimeout(
+      () => {
+        this.changeTimer = undefined;
+        if (Date.now() < due) {
+          // Woken early: the wait was clamped to setTimeout's limit, or the clock moved.
+          this.scheduleNextChange();
+          return;
+        }
+        this.log.info({ due: new Date(due).toISOString() }, "a special price window opens or closes; rebuilding");
+        void this.requestRefresh();
+      },
+      Math.min(Math.max(delay, 0), MAX_TIMER_MS),
+    );
+    // Never keeps the process alive (a CLI, a test, a server shutting down).
+    this.changeTimer.unref();
   }
 
   private onNotice(payload: string | undefined) {
@@ -135,7 +188,16 @@ export class CatalogEvents {
         this.log.error({ err: error }, "catalogue index rebuild failed; keeping the old one"),
     );
     await this.running;
+    this.lastRunFailed = !refreshed;
+    if (refreshed) {
+      const results = await Promise.allSettled(
+        [...this.rebuiltListeners].map(async (listener) => listener()),
+      );
+      for (const result of results)
+        if (result.status === "rejected") this.log.error({ err: result.reason }, "a rebuild listener failed");
+    }
     this.running = undefined;
+    this.scheduleNextChange();
     for (const resolve of waiters) resolve(refreshed);
     if (this.again || this.waiting.length > 0) {
       this.again = false;

@@ -19,15 +19,20 @@ export interface Services {
 }
 
 export async function createServices(config: Config, database: Database): Promise<Services> {
-  const catalog = new CatalogIndex(database.db);
+  const catalog = new CatalogIndex(database.db, {
+    answerCacheBytes: config.CATALOG_ANSWER_CACHE_MB * 1024 * 1024,
+  });
   const catalogEvents = new CatalogEvents(database, {
     rebuild: () => catalog.rebuild(),
     debounceMs: config.CATALOG_REFRESH_DEBOUNCE_MS,
     logLevel: config.LOG_LEVEL,
+    // The index is priced for its build time: rebuild when a special price window opens or closes.
+    nextChangeAt: () => catalog.nextPriceChange(),
   });
   // Listen before the first build, so a change committed meanwhile is not missed.
   await catalogEvents.start();
   await catalog.build();
+  catalogEvents.scheduleNextChange();
   const cms = await BuiltinCms.create(config, database);
   await cms.start();
   return { config, database, catalog, catalogEvents, cms };

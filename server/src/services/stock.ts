@@ -1,4 +1,4 @@
-import { type StockStatus, stockStatus } from "@etalage/core";
+import { type StockStatus, sellableStock, stockStatus } from "@etalage/core";
 import { inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { stock } from "../db/schema.ts";
@@ -23,13 +23,7 @@ export async function findStock(db: Db, skus: readonly string[]): Promise<StockA
   return skus.flatMap((sku) => {
     const row = bySku.get(sku);
     if (!row) return [];
-    const qty = Math.max(0, row.qty - row.reserved);
-    const level = {
-      qty,
-      is_in_stock: row.isInStock && (qty > 0 || !row.manageStock),
-      manage_stock: row.manageStock,
-      is_volatile: row.isVolatile,
-    };
+    const level = { ...sellableStock(row), is_volatile: row.isVolatile };
     return [{ product_id: row.productId, sku, ...level, status: stockStatus(level) }];
   });
 }

@@ -6,6 +6,8 @@ import type { FastifyInstance } from "fastify";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { storefrontBuild, storefrontRoot } from "../paths.ts";
 import type { Services } from "../services/index.ts";
+import { HtmlCache } from "./html-cache.ts";
+import { taggingServices } from "./html-cache-render.ts";
 import { createSsrHandler } from "./request-handler.ts";
 import { storefrontServices } from "./storefront-services.ts";
 
@@ -18,8 +20,13 @@ interface EntryWithContext {
  * the build), public files, and React Router SSR for every path the API does not own.
  */
 export async function registerStorefront(app: FastifyInstance, services: Services, dev: boolean) {
+  // Guest pages are cached with the tags of what they read (docs/decisions/0008); not in dev.
+  const htmlCache = services.config.HTML_CACHE && !dev ? await HtmlCache.create(services) : undefined;
+  if (htmlCache) app.addHook("onClose", () => htmlCache.close());
   // The services' face is the same for every request: built once, not per page.
-  const loaderServices = storefrontServices(services);
+  const loaderServices = htmlCache
+    ? taggingServices(storefrontServices(services))
+    : storefrontServices(services);
   const contextFor = (build: ServerBuild) => {
     const context = new RouterContextProvider();
     const key = (build.entry.module as EntryWithContext).servicesContext;
@@ -65,8 +72,9 @@ export async function registerStorefront(app: FastifyInstance, services: Service
     });
   }
 
-  const handleSsr = createSsrHandler(getBuild, dev ? "development" : "production", contextFor);
+  const render = createSsrHandler(getBuild, dev ? "development" : "production", contextFor);
   app.register(async (ssr) => {
+    const handleSsr = htmlCache ? htmlCache.install(ssr, render) : render;
     // Form posts reach React Router actions as raw streams; React Router parses them itself.
     ssr.removeAllContentTypeParsers();
     ssr.addContentTypeParser("*", (_request, _payload, done) => done(null));

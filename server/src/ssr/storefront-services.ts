@@ -1,12 +1,16 @@
 import type { RouteMatch, StorefrontServices } from "@etalage/storefront/server-context";
+import { CartService } from "../services/cart/index.ts";
 import { searchProducts } from "../services/catalog-search.ts";
 import type { Services } from "../services/index.ts";
 import { resolveUrl } from "../services/url-resolve.ts";
+import { publishedStories } from "./published-stories.ts";
+import { storefrontCart } from "./storefront-cart.ts";
 
 /** The in-process face of the server that SSR loaders see (storefront/app/lib/server-context.ts). */
 export function storefrontServices(services: Services): StorefrontServices {
   const { catalog } = services;
   const attribute = (code: string) => catalog.snapshot().attributeByCode.get(code);
+  const published = publishedStories((fullSlug) => services.cms.story(fullSlug), services.cms.events);
   return {
     categoryTree: () => catalog.categoryTree(),
     categoryById: (id) => catalog.categoryById(id),
@@ -25,12 +29,13 @@ export function storefrontServices(services: Services): StorefrontServices {
       attribute(code)?.options.find((option) => String(option.value) === String(value))?.label,
     story: async (fullSlug, options = {}) => {
       const { version = "published", token, release } = options;
-      if (version === "published") return services.cms.story(fullSlug);
+      if (version === "published") return published(fullSlug);
       // The draft only with a token for that story; cdnStory checks it before looking anything up.
       const answer = await services.cms.cdnStory(fullSlug, { version, token, releaseId: release });
       return answer.ok ? answer.story : undefined;
     },
     validatePreview: (params) => services.cms.validatePreview(params).ok,
     publicUrl: services.config.PUBLIC_URL,
+    cart: storefrontCart(new CartService(services.database.db, services.catalog)),
   };
 }

@@ -1,5 +1,10 @@
-import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
-import { shellBlocksFromCms } from "../features/cms/shell-from-cms.ts";
+import {
+  isRouteErrorResponse,
+  Outlet,
+  type ShouldRevalidateFunctionArgs,
+  useRouteLoaderData,
+} from "react-router";
+import { isShellPreview, shellBlocksFromCms } from "../features/cms/shell-from-cms.ts";
 import { fallbackShellBlocks } from "../features/shell/default-blocks.ts";
 import { DefaultShell } from "../features/shell/default-shell.tsx";
 import { ErrorContent, NotFoundContent } from "../features/shell/status-page.tsx";
@@ -10,13 +15,17 @@ import type { Route } from "./+types/default-layout";
  * Critical: the shell's CMS blocks (menu, footer, selling points) from the published stories;
  * a missing story falls back to the blocks built from the category tree.
  */
-export async function loader({ context }: Route.LoaderArgs) {
-  return shellBlocksFromCms(context.get(servicesContext));
+export async function loader({ context, url }: Route.LoaderArgs) {
+  // The editor's preview of a layout story shows its draft here (features/cms/shell-from-cms.ts).
+  return shellBlocksFromCms(context.get(servicesContext), url);
 }
 
-/** The blocks change with a publish or an import, not with the page: client navigations reuse them. */
-export function shouldRevalidate() {
-  return false;
+/**
+ * The blocks change with a publish or an import, not with the page: client navigations reuse them.
+ * The editor's live preview reloads them with each draft save.
+ */
+export function shouldRevalidate({ nextUrl }: ShouldRevalidateFunctionArgs) {
+  return isShellPreview(nextUrl);
 }
 
 export default function DefaultLayout({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import type {
   Attribute,
+  CartItemUpdate,
   Category,
   CmsStory,
   Product,
@@ -51,7 +52,28 @@ export interface StorefrontServices {
   validatePreview(params: { id: number; spaceId: number; timestamp: number; token: string }): boolean;
   /** The shop's public origin, for canonical links. */
   publicUrl: string;
+  /** The server cart, for the add-to-cart form posted without JavaScript. */
+  cart: StorefrontCart;
 }
+
+/**
+ * The server cart as the no-JavaScript add to cart needs it: a guest's cart only (the form post
+ * carries no customer token). The rules (validation, prices, stock) are the cart API's own.
+ */
+export interface StorefrontCart {
+  /** A new guest cart; its id. */
+  createGuestCart(): Promise<string>;
+  /** Adds to the line of this sku and options (or starts it), as `POST /update` without item_id. */
+  addLine(
+    cartId: string,
+    line: Pick<CartItemUpdate, "sku" | "qty" | "product_option">,
+  ): Promise<CartLineOutcome>;
+}
+
+export type CartLineOutcome =
+  | { ok: true }
+  /** 400 bad line or stock, 401 someone else's cart, 404 no such cart, 409 an ordered cart. */
+  | { ok: false; code: 400 | 401 | 404 | 409; message: string };
 
 export interface StoryOptions {
   version?: "published" | "draft";

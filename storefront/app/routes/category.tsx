@@ -1,12 +1,17 @@
 import type { Category } from "@etalage/core";
+import { Suspense } from "react";
 import { data } from "react-router";
 import { CategoryPage, categoryMeta } from "../features/catalog/category-page.tsx";
 import { loadCategoryPage } from "../features/catalog/category-page-data.ts";
+import { cmsViews, withCategoryCms } from "../features/cms/cms-category.ts";
 import { servicesContext } from "../lib/server-context.ts";
 import type { Route } from "./+types/category";
 
-/** Critical: the category by its slug and its listing page; a missing or inactive one is a 404. */
-export function loader({ context, params, request, url }: Route.LoaderArgs) {
+/**
+ * Critical: the category by its slug and its listing page; a missing or inactive one is a 404.
+ * The CMS's `categories/{url_path}` adds tiles and an alternate title, as on the dispatcher's.
+ */
+export async function loader({ context, params, request, url }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const byPath = services.categoryByUrlPath(params.slug);
   const category =
@@ -17,7 +22,14 @@ export function loader({ context, params, request, url }: Route.LoaderArgs) {
   }
   // `url` is the page's address; `request.url` of a client navigation is its `.data` fetch.
   const page = new Request(url, { headers: request.headers, signal: request.signal });
-  return loadCategoryPage({ services, category, request: page });
+  return withCategoryCms(services, category, loadCategoryPage({ services, category, request: page }));
+}
+
+/** A client navigation renders at once: the CMS tiles' chunk is loaded with the data. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const loaded = await serverLoader();
+  if (loaded.cms) await cmsViews.load();
+  return loaded;
 }
 
 export function meta({ loaderData, location }: Route.MetaArgs) {
@@ -28,7 +40,17 @@ export function meta({ loaderData, location }: Route.MetaArgs) {
 }
 
 export default function CategoryRoute({ loaderData }: Route.ComponentProps) {
-  return <CategoryPage data={loaderData} />;
+  // At hydration the boundary keeps the server's HTML until the CMS tiles' chunk is there.
+  return (
+    <Suspense>
+      <CategoryWithCms data={loaderData} />
+    </Suspense>
+  );
+}
+
+function CategoryWithCms({ data }: { data: Route.ComponentProps["loaderData"] }) {
+  const tiles = data.cms ? cmsViews.use().categoryGridTiles(data.cms) : undefined;
+  return <CategoryPage data={data} tiles={tiles} />;
 }
 
 function findBySlug(tree: readonly Category[], slug: string): Category | undefined {

@@ -128,7 +128,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { path } = stripStoreCode(dispatcherPath(url.pathname));
   const match = path ? await services.resolveUrl(path) : undefined;
-  if (match?.found && match.type === "product") return productAction({ request });
+  if (match?.found && match.type === "product") return productAction({ request, services });
   throw data(null, { status: 405 });
 }
 

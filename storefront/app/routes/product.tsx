@@ -42,7 +42,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return buildProductPageData({ services, product, request, childSku });
 }
 
-export const action = ({ request }: Route.ActionArgs) => productAction({ request });
+export const action = ({ request, context }: Route.ActionArgs) =>
+  productAction({ request, services: context.get(servicesContext) });
 
 export const shouldRevalidate = productShouldRevalidate;
 

@@ -1,6 +1,6 @@
 import { t } from "@etalage/core";
 import { type ReactNode, useEffect, useEffectEvent, useId, useRef } from "react";
-import { CloseIcon } from "./icons.tsx";
+import { Icon } from "./icons.tsx";
 import "./dialog.css";
 
 export interface DialogProps {
@@ -51,10 +51,30 @@ export function Dialog({
     const onClick = (event: MouseEvent) => {
       if (pressedBackdrop && event.target === dialog) requestClose();
     };
+    // A modal <dialog> keeps the page inert, but Tab from its last control leaves for the browser's
+    // own toolbar before coming back; wrap around instead, so focus stays with the dialog.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Tab" || event.defaultPrevented) return;
+      const controls = tabbable(dialog);
+      const first = controls[0];
+      const last = controls.at(-1);
+      const active = document.activeElement;
+      if (!first || !last) {
+        event.preventDefault();
+      } else if (event.shiftKey && (active === first || !dialog.contains(active))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && active === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    dialog.addEventListener("keydown", onKeyDown);
     dialog.addEventListener("cancel", onCancel);
     dialog.addEventListener("pointerdown", onPointerDown);
     dialog.addEventListener("click", onClick);
     return () => {
+      dialog.removeEventListener("keydown", onKeyDown);
       dialog.removeEventListener("cancel", onCancel);
       dialog.removeEventListener("pointerdown", onPointerDown);
       dialog.removeEventListener("click", onClick);
@@ -77,11 +97,21 @@ export function Dialog({
             aria-label={t("Close")}
             onClick={onClose}
           >
-            <CloseIcon />
+            <Icon name="close" />
           </button>
         </header>
         <div className="dialog__body">{children}</div>
       </div>
     </dialog>
+  );
+}
+
+const TABBABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+
+/** The controls Tab visits inside `root`, in order: enabled, shown, not taken out of the tab order. */
+function tabbable(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(TABBABLE)].filter(
+    (element) => element.tabIndex >= 0 && element.getClientRects().length > 0 && !element.closest("[inert]"),
   );
 }

@@ -1,7 +1,9 @@
+import { negotiate } from "@fastify/accept-negotiator";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { ApiError, errorEnvelopeSchema } from "../../http/envelope.ts";
-import { catalogSearch, isCmsEntityType } from "../../services/catalog-search.ts";
+import { brotliAnswer, catalogAnswer, isCmsEntityType } from "../../services/catalog-search.ts";
 import type { Services } from "../../services/index.ts";
 import {
   type SearchBody,
@@ -13,21 +15,29 @@ import {
 } from "./validators.ts";
 
 type Query = z.output<typeof searchGetQuery>;
-/** Items are documents of several types; the schema only says they are objects. */
-type SearchResponse = z.input<typeof searchResponse>;
+
+/** Answers smaller than this go uncompressed, as @fastify/compress's threshold (server/src/app.ts). */
+const COMPRESS_THRESHOLD = 1024;
+const JSON_TYPE = "application/json; charset=utf-8";
 
 /**
  * `POST|GET /api/catalog/{index}/{entityType}/_search` (contract "Catalogue"). The one endpoint
  * whose answer is not wrapped in the envelope; its errors still are.
+ *
+ * The handler sends the answer as encoded bytes (catalogAnswer: cached per request, documents
+ * encoded once), so the response schema below describes the answer for OpenAPI but is not run
+ * over it: the server built it and the tests check its shape.
  */
 export const catalogRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const answer = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
     params: { index: string; entityType: string },
     query: Query,
     body: SearchBody,
     bodyPath: string,
-  ): Promise<SearchResponse> =>
-    catalogSearch(services.catalog, {
+  ): Promise<FastifyReply> => {
+    const { answer, key } = catalogAnswer(services.catalog, {
       index: params.index,
       entityType: params.entityType,
       body,
@@ -38,7 +48,16 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       bodyPath,
       // CMS pages and blocks are the CMS port's published stories, not part of the index.
       docs: isCmsEntityType(params.entityType) ? await services.cms.entityDocs(params.entityType) : undefined,
-    }) as unknown as SearchResponse;
+    });
+    reply.type(JSON_TYPE);
+    // Brotli here rather than in @fastify/compress, so a cached answer is compressed once; gzip
+    // and identity are left to the plugin, which passes an answer already encoded through.
+    if (answer.body.length >= COMPRESS_THRESHOLD && prefersBrotli(request)) {
+      reply.header("content-encoding", "br").header("vary", "accept-encoding");
+      return reply.send(brotliAnswer(services.catalog, answer, key));
+    }
+    return reply.send(answer.body);
+  };
   const responses = { 200: searchResponse, 400: errorEnvelopeSchema };
 
   app.post(
@@ -53,7 +72,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         response: responses,
       },
     },
-    async (request) => answer(request.params, request.query, request.body ?? {}, "body"),
+    async (request, reply) =>
+      answer(request, reply, request.params, request.query, request.body ?? {}, "body"),
   );
 
   app.get(
@@ -67,10 +87,24 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         response: responses,
       },
     },
-    async (request) =>
-      answer(request.params, request.query, parseRequest(request.query.request), "querystring.request"),
+    async (request, reply) =>
+      answer(
+        request,
+        reply,
+        request.params,
+        request.query,
+        parseRequest(request.query.request),
+        "querystring.request",
+      ),
   );
 };
+
+/** The client's choice between br and gzip as @fastify/compress makes it (`*` and x-gzip count as gzip). */
+function prefersBrotli(request: FastifyRequest): boolean {
+  const header = request.headers["accept-encoding"];
+  if (typeof header !== "string" || request.headers["x-no-compression"] !== undefined) return false;
+  return negotiate(header.toLowerCase().replace(/\*|x-gzip/gu, "gzip"), ["br", "gzip"]) === "br";
+}
 
 function parseRequest(text: string | undefined): SearchBody {
   if (text === undefined || text.trim() === "") return {};

@@ -1,7 +1,7 @@
 import { t } from "@etalage/core";
-import { Link } from "react-router";
+import { ShopLink } from "../../lib/shop-link.tsx";
+import { Icon } from "../../ui/icons.tsx";
 import type { PageLink } from "./category-page-data.ts";
-import { ChevronLeftIcon } from "./listing-icons.tsx";
 
 /** Home first, the current page last and not a link (BreadcrumbList in the page's JSON-LD). */
 export function Breadcrumbs({ items }: { items: PageLink[] }) {
@@ -15,7 +15,7 @@ export function Breadcrumbs({ items }: { items: PageLink[] }) {
             </li>
           ) : (
             <li key={item.href} className="breadcrumbs__item">
-              <Link to={item.href}>{item.name}</Link>
+              <ShopLink to={item.href}>{item.name}</ShopLink>
             </li>
           ),
         )}
@@ -28,9 +28,9 @@ export function Breadcrumbs({ items }: { items: PageLink[] }) {
 export function BackLink({ items }: { items: PageLink[] }) {
   const previous = items.length >= 2 ? (items[items.length - 2] as PageLink) : { name: t("Home"), href: "/" };
   return (
-    <Link to={previous.href} className="back-link">
-      <ChevronLeftIcon />
+    <ShopLink to={previous.href} className="back-link">
+      <Icon name="chevron-left" />
       <span>{previous.name}</span>
-    </Link>
+    </ShopLink>
   );
 }

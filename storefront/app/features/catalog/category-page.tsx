@@ -10,9 +10,10 @@ import {
   withListingPrice,
 } from "@etalage/core";
 import { useState } from "react";
-import { Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { ShopLink } from "../../lib/shop-link.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
-import { CloseIcon } from "../../ui/icons.tsx";
+import { Icon } from "../../ui/icons.tsx";
 import { BackLink, Breadcrumbs } from "./breadcrumbs.tsx";
 import type { CategoryPageData } from "./category-page-data.ts";
 import { ListingFilters } from "./listing-filters.tsx";
@@ -69,9 +70,9 @@ export function CategoryPage({ data, tiles }: CategoryPageProps) {
             <ul className="chip-list">
               {data.subcategories.map((sub) => (
                 <li key={sub.href}>
-                  <Link to={sub.href} className="chip">
+                  <ShopLink to={sub.href} className="chip">
                     {sub.name}
-                  </Link>
+                  </ShopLink>
                 </li>
               ))}
             </ul>
@@ -114,9 +115,9 @@ export function CategoryPage({ data, tiles }: CategoryPageProps) {
             <ListingFilters data={data} variant="panel" multiple={false} />
             <div className="filter-panel__footer">
               {clearHref && (
-                <Link to={clearHref} className="button button--outline" rel="nofollow" preventScrollReset>
+                <ShopLink to={clearHref} className="button button--outline" rel="nofollow" preventScrollReset>
                   {t("Clear filters")}
-                </Link>
+                </ShopLink>
               )}
               <button type="button" className="button" onClick={() => setPanelOpen(false)}>
                 {t("Show {n} items", { n: formatNumber(total) })}
@@ -139,7 +140,7 @@ function ActiveFilters({ data, clearHref }: { data: CategoryPageData; clearHref:
       <ul className="chip-list">
         {chips.map((chip) => (
           <li key={chip.key}>
-            <Link
+            <ShopLink
               to={basePath + listingSearch(chip.next)}
               className="chip chip--active"
               rel="nofollow"
@@ -147,14 +148,14 @@ function ActiveFilters({ data, clearHref }: { data: CategoryPageData; clearHref:
               aria-label={t("Remove filter {name}", { name: chip.label })}
             >
               {chip.label}
-              <CloseIcon className="chip__icon" />
-            </Link>
+              <Icon name="close" className="chip__icon" />
+            </ShopLink>
           </li>
         ))}
       </ul>
-      <Link to={clearHref} className="text-link active-filters__clear" rel="nofollow" preventScrollReset>
+      <ShopLink to={clearHref} className="text-link active-filters__clear" rel="nofollow" preventScrollReset>
         {t("Clear filters")}
-      </Link>
+      </ShopLink>
     </div>
   );
 }

@@ -8,11 +8,10 @@ import {
   withListingSort,
 } from "@etalage/core";
 import { type ReactNode, useId, useState } from "react";
-import { Link } from "react-router";
-import { CheckIcon } from "../../ui/icons.tsx";
+import { ShopLink } from "../../lib/shop-link.tsx";
+import { Icon } from "../../ui/icons.tsx";
 import type { CategoryPageData, FacetView } from "./category-page-data.ts";
 import { type SectionSetting, useFilterSections } from "./filter-sections.ts";
-import { ChevronDownIcon } from "./listing-icons.tsx";
 import { clickOnSpace, PriceFilter } from "./price-filter.tsx";
 import { SORT_LABELS } from "./sort-labels.ts";
 import "./listing-filters.css";
@@ -99,7 +98,7 @@ function FilterSection({ title, chosen, open, onToggle, name, children }: Filter
       <summary className="filter-section__summary">
         <span className="filter-section__title">{title}</span>
         {chosen > 0 && <span className="filter-section__badge">{chosen}</span>}
-        <ChevronDownIcon className="filter-section__chevron" />
+        <Icon name="chevron-down" className="filter-section__chevron" />
       </summary>
       <div className="filter-section__body">{children}</div>
     </details>
@@ -126,7 +125,7 @@ function FacetOptions({ facet, state, basePath }: FacetOptionsProps) {
           const selected = isOptionSelected(state, facet.code, option.id);
           return (
             <li key={option.id}>
-              <Link
+              <ShopLink
                 to={basePath + listingSearch(toggleListingFilter(state, facet.code, option.id))}
                 rel="nofollow"
                 preventScrollReset
@@ -141,16 +140,16 @@ function FacetOptions({ facet, state, basePath }: FacetOptionsProps) {
                     style={{ background: option.swatch || UNMAPPED_SWATCH }}
                     aria-hidden="true"
                   >
-                    {selected && <CheckIcon className="facet-option__check" />}
+                    {selected && <Icon name="check" className="facet-option__check" />}
                   </span>
                 ) : (
                   <span className="facet-option__box" aria-hidden="true">
-                    {selected && <CheckIcon className="facet-option__check" />}
+                    {selected && <Icon name="check" className="facet-option__check" />}
                   </span>
                 )}
                 <span className="facet-option__label">{option.label}</span>
                 <span className="facet-option__count">{option.count}</span>
-              </Link>
+              </ShopLink>
             </li>
           );
         })}
@@ -176,7 +175,7 @@ function SortLinks({ state, basePath }: { state: ListingState; basePath: string 
     <ul className="sort-links">
       {LISTING_SORTS.map((sort) => (
         <li key={sort}>
-          <Link
+          <ShopLink
             to={basePath + listingSearch(withListingSort(state, sort))}
             rel="nofollow"
             preventScrollReset
@@ -184,8 +183,8 @@ function SortLinks({ state, basePath }: { state: ListingState; basePath: string 
             aria-current={state.sort === sort ? "true" : undefined}
           >
             {t(SORT_LABELS[sort])}
-            {state.sort === sort && <CheckIcon />}
-          </Link>
+            {state.sort === sort && <Icon name="check" />}
+          </ShopLink>
         </li>
       ))}
     </ul>

@@ -1,8 +1,7 @@
 import { type ListingPaging, type ListingState, listingSearch, t, withListingPage } from "@etalage/core";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { ChevronRightIcon } from "../../ui/icons.tsx";
-import { ChevronLeftIcon } from "./listing-icons.tsx";
+import { ShopLink } from "../../lib/shop-link.tsx";
+import { Icon } from "../../ui/icons.tsx";
 import { ProductCard } from "./product-card.tsx";
 import type { ProductCardData } from "./product-card-data.ts";
 import "./listing-grid.css";
@@ -60,32 +59,32 @@ export function Pagination({ paging, state, basePath }: PaginationProps) {
   return (
     <nav className="pagination" aria-label={t("Pagination")}>
       {paging.previous !== null ? (
-        <Link to={href(paging.previous)} className="pagination__step" rel="prev">
-          <ChevronLeftIcon />
+        <ShopLink to={href(paging.previous)} className="pagination__step" rel="prev">
+          <Icon name="chevron-left" />
           <span className="pagination__step-label">{t("Previous page")}</span>
-        </Link>
+        </ShopLink>
       ) : (
         <span className="pagination__step" aria-hidden="true" />
       )}
       <ol className="pagination__pages">
         {paging.visible.map((page) => (
           <li key={page}>
-            <Link
+            <ShopLink
               to={href(page)}
               className="pagination__page"
               aria-current={page === paging.page ? "page" : undefined}
               aria-label={t("Page {n}", { n: page })}
             >
               {page}
-            </Link>
+            </ShopLink>
           </li>
         ))}
       </ol>
       {paging.next !== null ? (
-        <Link to={href(paging.next)} className="pagination__step pagination__step--next" rel="next">
+        <ShopLink to={href(paging.next)} className="pagination__step pagination__step--next" rel="next">
           <span className="pagination__step-label">{t("Next page")}</span>
-          <ChevronRightIcon />
-        </Link>
+          <Icon name="chevron-right" />
+        </ShopLink>
       ) : (
         <span className="pagination__step" aria-hidden="true" />
       )}
@@ -105,13 +104,13 @@ export function EmptyListing({ clearHref }: { clearHref: string | null }) {
       </p>
       <div className="listing-empty__actions">
         {clearHref && (
-          <Link to={clearHref} className="button" rel="nofollow">
+          <ShopLink to={clearHref} className="button" rel="nofollow">
             {t("Clear filters")}
-          </Link>
+          </ShopLink>
         )}
-        <Link to="/" className="button button--outline">
+        <ShopLink to="/" className="button button--outline">
           {t("Return to home page")}
-        </Link>
+        </ShopLink>
       </div>
     </div>
   );

@@ -10,8 +10,8 @@ import {
 } from "@etalage/core";
 import { useId } from "react";
 import { useNavigate } from "react-router";
+import { Icon } from "../../ui/icons.tsx";
 import { FilterStateFields } from "./filter-state-fields.tsx";
-import { FilterIcon } from "./listing-icons.tsx";
 import { SORT_LABELS } from "./sort-labels.ts";
 import { useHydrated } from "./use-hydrated.ts";
 import "./listing-toolbar.css";
@@ -51,7 +51,7 @@ export function ListingToolbar({
             aria-haspopup="dialog"
             onClick={onOpenPanel}
           >
-            <FilterIcon />
+            <Icon name="filter" />
             {t("Filter & sort")}
             {badge}
           </button>
@@ -62,7 +62,7 @@ export function ListingToolbar({
             aria-controls={filtersId}
             onClick={onToggleSidebar}
           >
-            <FilterIcon />
+            <Icon name="filter" />
             {sidebarOpen ? t("Hide filters") : t("Show filters")}
             {badge}
           </button>

@@ -8,7 +8,8 @@ import {
   withListingPrice,
 } from "@etalage/core";
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { ShopLink } from "../../lib/shop-link.tsx";
 import type { PriceFilterView } from "./category-page-data.ts";
 import { FilterStateFields } from "./filter-state-fields.tsx";
 import { useHydrated } from "./use-hydrated.ts";
@@ -32,7 +33,7 @@ export function PriceFilter({ price, state, basePath }: PriceFilterProps) {
             const next = toggleListingPrice(state, { min: bucket.from, max: bucket.to });
             return (
               <li key={bucket.id}>
-                <Link
+                <ShopLink
                   to={basePath + listingSearch(next)}
                   rel="nofollow"
                   preventScrollReset
@@ -44,7 +45,7 @@ export function PriceFilter({ price, state, basePath }: PriceFilterProps) {
                   <span className="facet-option__box" aria-hidden="true" />
                   <span className="facet-option__label">{bucket.label}</span>
                   <span className="facet-option__count">{bucket.count}</span>
-                </Link>
+                </ShopLink>
               </li>
             );
           })}

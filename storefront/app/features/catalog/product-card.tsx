@@ -1,6 +1,6 @@
 import { t } from "@etalage/core";
-import { Link } from "react-router";
 import { hasImage } from "../../lib/images.ts";
+import { IntentShopLink } from "../../lib/shop-link.tsx";
 import { CARD_IMAGE, cardImageSrc, cardImageSrcSet, LISTING_CARD_SIZES } from "./card-image.ts";
 import type { CardLabel, ProductCardData } from "./product-card-data.ts";
 import { ProductPrice } from "./product-price.tsx";
@@ -27,7 +27,7 @@ export function ProductCard({
   const { name, brand, href, image, hoverImage, price, specialPrice, labels } = product;
   return (
     <article className="product-card">
-      <Link to={href} className="product-card__link" prefetch="intent">
+      <IntentShopLink to={href} className="product-card__link">
         <div className="product-card__media">
           {hasImage(image) ? (
             <img
@@ -67,7 +67,7 @@ export function ProductCard({
           <Heading className="product-card__name">{name}</Heading>
           <ProductPrice price={price} specialPrice={specialPrice} />
         </div>
-      </Link>
+      </IntentShopLink>
     </article>
   );
 }

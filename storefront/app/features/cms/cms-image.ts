@@ -23,13 +23,33 @@ export function tileHeight(width: number): number {
   return Math.round(width * TILE_HEIGHT_RATIO);
 }
 
-export function tileImageUrl(source: string, width: number): string {
-  return `/img/${width}/${tileHeight(width)}/crop${source}`;
+/** Where the crop keeps the picture's subject: 0–1 from the left and from the top (the asset's `focus`). */
+export interface FocalPoint {
+  x: number;
+  y: number;
+}
+
+/**
+ * `?focus=x,y` for the image endpoint, rounded to 0.001 so that one focal point always gives one
+ * URL (and one cached rendering); the centre needs no parameter.
+ */
+export function focusQuery(focus: FocalPoint | undefined): string {
+  if (!focus) return "";
+  const round = (n: number) => String(Math.round(Math.min(1, Math.max(0, n)) * 1000) / 1000);
+  const x = round(focus.x);
+  const y = round(focus.y);
+  return x === "0.5" && y === "0.5" ? "" : `?focus=${x},${y}`;
+}
+
+export function tileImageUrl(source: string, width: number, focus?: FocalPoint): string {
+  return `/img/${width}/${tileHeight(width)}/crop${source}${focusQuery(focus)}`;
 }
 
 /** Both tile widths: a half tile on a dense screen takes the full one. */
-export function tileSrcSet(source: string): string {
-  return [TILE_WIDTHS.half, TILE_WIDTHS.full].map((w) => `${tileImageUrl(source, w)} ${w}w`).join(", ");
+export function tileSrcSet(source: string, focus?: FocalPoint): string {
+  return [TILE_WIDTHS.half, TILE_WIDTHS.full]
+    .map((w) => `${tileImageUrl(source, w, focus)} ${w}w`)
+    .join(", ");
 }
 
 export function tileSizes(width: "full" | "half"): string {

@@ -57,7 +57,7 @@ function TileMedia({ asset, width, eager }: { asset: CmsAsset; width: "full" | "
   const w = TILE_WIDTHS[width];
   if (isVideoAsset(asset.filename)) {
     const posterSource = asset.poster ? imageSource(asset.poster) : null;
-    const poster = posterSource ? tileImageUrl(posterSource, w) : asset.poster;
+    const poster = posterSource ? tileImageUrl(posterSource, w, asset.focus) : asset.poster;
     const type = asset.filename.toLowerCase().endsWith(".mp4") ? "video/mp4" : "video/webm";
     return (
       <video
@@ -80,8 +80,8 @@ function TileMedia({ asset, width, eager }: { asset: CmsAsset; width: "full" | "
   return (
     <img
       className="cms-tile__media"
-      src={source ? tileImageUrl(source, w) : asset.filename}
-      srcSet={source ? tileSrcSet(source) : undefined}
+      src={source ? tileImageUrl(source, w, asset.focus) : asset.filename}
+      srcSet={source ? tileSrcSet(source, asset.focus) : undefined}
       sizes={source ? tileSizes(width) : undefined}
       width={w}
       height={tileHeight(w)}

@@ -30,13 +30,31 @@ export const SHELL_STORIES = {
   footer: "layout/footer",
 } as const;
 
-type ShellServices = Pick<StorefrontServices, "story" | "categoryTree" | "productsInCategory">;
+type ShellServices = Pick<
+  StorefrontServices,
+  "story" | "categoryTree" | "productsInCategory" | "validatePreview"
+>;
 
-export async function shellBlocksFromCms(services: ShellServices): Promise<ShellBlocks> {
+/** The editor's preview route: its layout shows the draft of a layout story it previews. */
+export const PREVIEW_PATH = "/storyblok";
+
+export function isShellPreview(url: URL): boolean {
+  return url.pathname === PREVIEW_PATH && url.searchParams.has("token");
+}
+
+/**
+ * `url` is the page's: on the preview route with a valid token for a layout story (menu, footer,
+ * selling points), that story's draft takes the published one's place, so the editor sees the
+ * menu as it will look (browsing §6 "Draft preview"). Any other page shows the published stories.
+ */
+export async function shellBlocksFromCms(services: ShellServices, url?: URL): Promise<ShellBlocks> {
+  const draft = url && isShellPreview(url) ? await previewedStory(services, url) : undefined;
+  const read = (slug: string) =>
+    draft?.full_slug === slug ? Promise.resolve(draft) : safeStory(services, slug);
   const [menuStory, pointsStory, footerStory] = await Promise.all([
-    safeStory(services, SHELL_STORIES.menu),
-    safeStory(services, SHELL_STORIES.sellingPoints),
-    safeStory(services, SHELL_STORIES.footer),
+    read(SHELL_STORIES.menu),
+    read(SHELL_STORIES.sellingPoints),
+    read(SHELL_STORIES.footer),
   ]);
   const cmsMenu = menuStory?.content.component === "menu" ? menuFromCms(menuStory.content) : undefined;
   const cmsFooter =
@@ -50,6 +68,18 @@ export async function shellBlocksFromCms(services: ShellServices): Promise<Shell
     footer: cmsFooter ?? (defaults as ShellBlocks).footer,
     sellingPoints: cmsPoints ?? (defaults as ShellBlocks).sellingPoints,
   };
+}
+
+async function previewedStory(services: ShellServices, url: URL): Promise<CmsStory | undefined> {
+  const q = url.searchParams;
+  const id = Number(q.get("id"));
+  const token = q.get("token") ?? "";
+  const params = { id, spaceId: Number(q.get("spaceId")), timestamp: Number(q.get("timestamp")), token };
+  if (!Number.isInteger(id) || id <= 0 || !services.validatePreview(params)) return undefined;
+  const release = Number(q.get("release") ?? 0) || undefined;
+  const story = await services.story(String(id), { version: "draft", token, release }).catch(() => undefined);
+  const layoutSlugs: readonly string[] = Object.values(SHELL_STORIES);
+  return story && layoutSlugs.includes(story.full_slug) ? story : undefined;
 }
 
 /** A CMS outage must not take the header and footer down with it. */

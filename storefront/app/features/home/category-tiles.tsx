@@ -1,7 +1,7 @@
 import { t } from "@etalage/core";
 import { Link } from "react-router";
 import { resizedImageUrl } from "../../lib/images.ts";
-import { ArrowRightIcon } from "../../ui/icons.tsx";
+import { Icon } from "../../ui/icons.tsx";
 
 export interface CategoryTile {
   name: string;
@@ -35,7 +35,7 @@ export function CategoryTiles({ tiles }: { tiles: CategoryTile[] }) {
               </span>
               <span className="tile__label">
                 {tile.name}
-                <ArrowRightIcon />
+                <Icon name="arrow-right" />
               </span>
             </Link>
           </li>

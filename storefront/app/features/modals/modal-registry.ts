@@ -1,9 +1,11 @@
+import type { CartItem } from "@etalage/core";
 import type { ComponentType } from "react";
 
 /** What each modal accepts when opened. A name listed here can be opened with `openModal`. */
 export interface ModalPayloads {
   "feature-not-implemented": { feature?: string } | undefined;
   "size-guide": { table?: "shirts" | "shoes" } | undefined;
+  "cart-remove-item": { item: CartItem };
 }
 
 export type ModalName = keyof ModalPayloads;
@@ -19,4 +21,5 @@ type Loader<N extends ModalName> = () => Promise<{ default: ComponentType<ModalP
 export const modalLoaders: { [N in ModalName]: Loader<N> } = {
   "feature-not-implemented": () => import("./feature-not-implemented-modal.tsx"),
   "size-guide": () => import("./size-guide-modal.tsx"),
+  "cart-remove-item": () => import("../cart/microcart/remove-item-modal.tsx"),
 };

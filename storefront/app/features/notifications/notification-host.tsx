@@ -1,6 +1,6 @@
 import { isUrgent, type Notification, type NotificationAction, notificationLifetime, t } from "@etalage/core";
 import { useEffect, useRef, useState } from "react";
-import { AlertIcon, CheckIcon, CloseIcon, InfoIcon } from "../../ui/icons.tsx";
+import { Icon } from "../../ui/icons.tsx";
 import { dismissNotification, useNotifications } from "./notification-store.ts";
 import "./notifications.css";
 
@@ -75,14 +75,14 @@ function Toast({ notification, held }: { notification: Notification; held: boole
         </div>
       )}
       <button type="button" className="toast__close" aria-label={t("Close")} onClick={dismiss.current}>
-        <CloseIcon />
+        <Icon name="close" />
       </button>
     </div>
   );
 }
 
 function ToastIcon({ type }: { type: Notification["type"] }) {
-  if (type === "success") return <CheckIcon className="toast__icon" />;
-  if (type === "danger" || type === "warning") return <AlertIcon className="toast__icon" />;
-  return <InfoIcon className="toast__icon" />;
+  if (type === "success") return <Icon name="check" className="toast__icon" />;
+  if (type === "danger" || type === "warning") return <Icon name="alert" className="toast__icon" />;
+  return <Icon name="info" className="toast__icon" />;
 }

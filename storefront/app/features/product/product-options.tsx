@@ -31,8 +31,9 @@ export function ProductOptions({ options, pick, sizeGuide, error }: ProductOptio
           errorId={error ? errorId : undefined}
         />
       ))}
+      {/* No live region: the same message is announced once, as the error notification (transactional §4). */}
       {error && (
-        <p id={errorId} className="options__error" role="alert">
+        <p id={errorId} className="options__error">
           {error}
         </p>
       )}

@@ -1,6 +1,8 @@
 import { type StockStatus, stockStatus, t } from "@etalage/core";
-import { type FormEvent, useEffect, useId, useState } from "react";
-import { Link, useActionData, useFetcher } from "react-router";
+import { type FormEvent, useId, useState } from "react";
+import { Link, useActionData } from "react-router";
+import { cart } from "../cart/cart-api.ts";
+import { productCartRequest } from "../cart/product-request.ts";
 import { openModal } from "../modals/modal-store.ts";
 import { ColorRelations } from "./color-relations.tsx";
 import { PriceTag } from "./price-tag.tsx";
@@ -36,7 +38,6 @@ function imagesFor(data: ProductPageData, variant: VariantView | null): GalleryI
 function ProductView({ data }: { data: ProductPageData }) {
   const config = useProductConfiguration(data);
   const { variant } = config;
-  const fetcher = useFetcher<ProductActionResult>();
   const posted = useActionData<ProductActionResult | undefined>();
   const [qty, setQty] = useState("1");
   const [groupQty, setGroupQty] = useState<Record<string, string>>({});
@@ -80,12 +81,6 @@ function ProductView({ data }: { data: ProductPageData }) {
   const stock = useStockStatus(data.configurable && !variant ? null : sku, initialStock);
   const soldOut = stock === "out_of_stock";
 
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.notImplemented) {
-      openModal("feature-not-implemented", { feature: t("Add to cart") });
-    }
-  }, [fetcher.state, fetcher.data]);
-
   // A model split into one product per colour shows its colours as links to each other; its own
   // single colour option would only repeat the current one.
   const ownColor = data.hasColorRelations
@@ -96,13 +91,28 @@ function ProductView({ data }: { data: ProductPageData }) {
     config.pick(code, value);
   };
 
+  // With JavaScript the client cart adds (and shows the spec's notifications); the form posts
+  // to productAction only without it.
   const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    let errors: Record<string, string> | undefined;
     if (data.configurable && !config.isConfigured) {
-      event.preventDefault();
-      setError(t("Please choose your {option}", { option: (config.missing ?? t("Size")).toLowerCase() }));
-      return;
-    }
-    setError(null);
+      const message = t("Please choose your {option}", {
+        option: (config.missing ?? t("Size")).toLowerCase(),
+      });
+      setError(message);
+      errors = { configuration: message };
+    } else setError(null);
+    const choice = {
+      variant,
+      configuration: config.configuration,
+      qty,
+      groupQty,
+      bundleChoice,
+      bundleQty,
+      total,
+    };
+    void cart.add(productCartRequest(data, { ...choice, ...(errors ? { errors } : {}) }));
   };
 
   return (
@@ -133,15 +143,20 @@ function ProductView({ data }: { data: ProductPageData }) {
             }
           />
 
-          <fetcher.Form
-            method="post"
-            className="buy"
-            onSubmit={onSubmit}
-            data-configured={config.isConfigured}
-          >
+          <form method="post" className="buy" onSubmit={onSubmit} data-configured={config.isConfigured}>
             <input type="hidden" name="sku" value={sku} />
             <input type="hidden" name="product_type" value={data.type} />
             {data.configurable && <input type="hidden" name="parent_sku" value={data.sku} />}
+            {data.configurable &&
+              variant &&
+              data.configurable.options.map((option) => (
+                <input
+                  key={option.attribute_code}
+                  type="hidden"
+                  name={`super_attribute[${option.attribute_id}]`}
+                  value={config.configuration[option.attribute_code] ?? ""}
+                />
+              ))}
             {data.configurable && (
               <ProductOptions
                 options={config.options.filter((o) => o !== ownColor)}
@@ -193,12 +208,12 @@ function ProductView({ data }: { data: ProductPageData }) {
                 {soldOut ? t("Out of stock") : t("Add to cart")}
               </button>
             </div>
-            {posted?.notImplemented && fetcher.state === "idle" && !fetcher.data && (
-              <p className="buy__note" role="status">
-                {t("Feature not implemented")}
+            {posted && (
+              <p className={`buy__note${posted.added ? "" : " buy__note--error"}`} role="status">
+                {t(posted.message)}
               </p>
             )}
-          </fetcher.Form>
+          </form>
 
           <ul className="product__promises">
             <li className="product__promise">{t("Free shipping from € 75")}</li>

@@ -1,4 +1,5 @@
-import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { StorefrontServices } from "../../lib/server-context.ts";
 
 /**
  * The product page's route functions, apart from its components so a route can use them without
@@ -6,13 +7,35 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
  */
 
 export interface ProductActionResult {
-  notImplemented: true;
+  added: boolean;
+  /** A dictionary key (the spec's phrase) or the server's message. */
+  message: string;
 }
 
-/** Add to cart posts here (a real form, so it works before JavaScript); the cart issue wires it. */
-export async function productAction({ request }: { request: Request }): Promise<ProductActionResult> {
-  await request.formData();
-  return { notImplemented: true };
+/**
+ * Add to cart without JavaScript: the form posts here and its lines go into the server cart the
+ * cart cookie names (features/cart/cart-form-action.ts), through the in-process cart service.
+ * With JavaScript the page adds through the client cart and never posts.
+ */
+export async function productAction({
+  request,
+  services,
+}: {
+  request: Request;
+  services: StorefrontServices;
+}) {
+  // Server only; the guard lets the browser build drop the import (this file ships to it).
+  if (!import.meta.env.SSR) throw new Error("productAction runs on the server");
+  const { addFormToServerCart } = await import("../cart/cart-form-action.ts");
+  const outcome = await addFormToServerCart(request, services.cart).catch((error: unknown) => {
+    console.error("[cart] add to cart without JavaScript failed", error);
+    return { added: false, message: "An error occured while adding to the cart", setCookie: null };
+  });
+  const result: ProductActionResult = { added: outcome.added, message: outcome.message };
+  return data(result, {
+    status: outcome.added ? 200 : 400,
+    ...(outcome.setCookie ? { headers: { "set-cookie": outcome.setCookie } } : {}),
+  });
 }
 
 /**

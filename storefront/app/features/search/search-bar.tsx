@@ -1,7 +1,7 @@
 import { searchLink, t } from "@etalage/core";
 import { type FormEvent, useId } from "react";
 import { useNavigate } from "react-router";
-import { SearchIcon } from "../../ui/icons.tsx";
+import { Icon } from "../../ui/icons.tsx";
 import { LazySearchPanel } from "./search-sidebar.tsx";
 import { closeSearchPanel, openSearchPanel, setSearchText, useSearchText } from "./search-store.ts";
 import "./search-bar.css";
@@ -84,7 +84,7 @@ export function SearchBar({ variant, onLeave, query, className }: SearchBarProps
           }}
         />
         <button type="submit" className="search-bar__submit" aria-label={t("Search")}>
-          <SearchIcon />
+          <Icon name="search" />
         </button>
       </form>
     </search>

@@ -1,7 +1,7 @@
 import { searchLink, t } from "@etalage/core";
 import { type FormEvent, useRef } from "react";
 import { useNavigate } from "react-router";
-import { CloseIcon, SearchIcon } from "../../ui/icons.tsx";
+import { Icon } from "../../ui/icons.tsx";
 import { closeSearchPanel, setSearchText, useSearchText } from "./search-store.ts";
 
 /**
@@ -23,7 +23,7 @@ export function SearchField({ statusId }: { statusId: string }) {
   return (
     <search className="search-field">
       <form action={searchLink("")} className="search-field__form" onSubmit={onSubmit}>
-        <SearchIcon className="search-field__icon" />
+        <Icon name="search" className="search-field__icon" />
         <label htmlFor={`${statusId}-input`} className="visually-hidden">
           {t("Search for products")}
         </label>
@@ -65,7 +65,7 @@ export function SearchField({ statusId }: { statusId: string }) {
               input.current?.focus();
             }}
           >
-            <CloseIcon />
+            <Icon name="close" />
           </button>
         )}
       </form>

@@ -1,24 +1,17 @@
 import { t } from "@etalage/core";
 import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";
-import {
-  type CtaTileBlock,
-  hasPanel,
-  linkHref,
-  type MenuBlock,
-  type MenuColumnBlock,
-  type MenuItemBlock,
-} from "./cms-blocks.ts";
-import { MenuAnchor } from "./menu-anchor.tsx";
-import { ChevronDownIcon } from "./shell-icons.tsx";
+import { lazyComponent } from "../../lib/lazy-component.tsx";
+import { Icon } from "../../ui/icons.tsx";
+import { hasPanel, linkHref, type MenuBlock, type MenuItemBlock } from "./cms-blocks.ts";
 import "./mega-menu.css";
+
+const LazyMegaPanel = lazyComponent(() => import("./mega-panel.tsx"));
 
 /** Browsing §2 "Menus and footer": the pointer must rest this long before a panel pops up. */
 export const SUBMENU_DELAY_MS = 300;
 /** ...and a panel stays this long after the pointer has left, forgiving a wobbly hand. */
 export const CLOSE_DELAY_MS = 200;
-/** A column of more links than this is set in two. */
-export const COLUMN_SPLIT_ABOVE = 6;
 
 /**
  * The desktop mega menu (from 1024 px). Each top-level entry is a link (so the menu works
@@ -54,14 +47,16 @@ export function MegaMenu({ menu }: { menu: MenuBlock }) {
     [],
   );
 
-  useEffect(() => {
-    if (!openId || !focusFirst.current) return;
+  // ArrowDown asked for the first link: it is there once the open panel's content has rendered.
+  const onPanelShown = () => {
+    if (!openRef.current || !focusFirst.current) return;
     focusFirst.current = false;
-    document.getElementById(panelId(baseId, openId))?.querySelector<HTMLElement>("a")?.focus();
-  }, [openId, baseId]);
+    document.getElementById(panelId(baseId, openRef.current))?.querySelector<HTMLElement>("a")?.focus();
+  };
 
   const onPointerEnter = (item: MenuItemBlock) => (event: PointerEvent) => {
     if (event.pointerType !== "mouse" || !hasPanel(item)) return;
+    LazyMegaPanel.preload();
     window.clearTimeout(closeTimer.current);
     if (openRef.current === item._uid) return;
     window.clearTimeout(openTimer.current);
@@ -98,7 +93,7 @@ export function MegaMenu({ menu }: { menu: MenuBlock }) {
   };
 
   return (
-    <nav className="main-nav" aria-label={t("Main menu")}>
+    <nav className="main-nav" aria-label={t("Main menu")} onFocus={LazyMegaPanel.preload}>
       <ul className="main-nav__list">
         {menu.items.map((item) => {
           const open = openId === item._uid;
@@ -132,10 +127,16 @@ export function MegaMenu({ menu }: { menu: MenuBlock }) {
                     aria-controls={panelId(baseId, item._uid)}
                     onClick={() => show(open ? null : item._uid)}
                   >
-                    <ChevronDownIcon />
+                    <Icon name="chevron-down" />
                     <span className="visually-hidden">{t("{name} menu", { name: item.name })}</span>
                   </button>
-                  <MegaPanel id={panelId(baseId, item._uid)} item={item} open={open} />
+                  <MegaPanel
+                    id={panelId(baseId, item._uid)}
+                    item={item}
+                    open={open}
+                    onShown={onPanelShown}
+                    onClose={() => show(null)}
+                  />
                 </>
               )}
             </li>
@@ -147,66 +148,23 @@ export function MegaMenu({ menu }: { menu: MenuBlock }) {
   );
 }
 
-function MegaPanel({ id, item, open }: { id: string; item: MenuItemBlock; open: boolean }) {
-  const columns = [item.columnOne, item.columnTwo].filter(
-    (column): column is MenuColumnBlock => column !== undefined && column.links.length > 0,
-  );
+function MegaPanel({
+  id,
+  item,
+  open,
+  onShown,
+  onClose,
+}: {
+  id: string;
+  item: MenuItemBlock;
+  open: boolean;
+  onShown: () => void;
+  onClose: () => void;
+}) {
   return (
     <div id={id} className="mega-panel" hidden={!open}>
-      <div className="container mega-panel__inner">
-        {columns.map((column, index) => (
-          <MenuColumn key={column.title ?? index} column={column} />
-        ))}
-        {item.cta && <CtaTile tile={item.cta} />}
-      </div>
+      {open && <LazyMegaPanel item={item} onShown={onShown} onClose={onClose} />}
     </div>
-  );
-}
-
-function MenuColumn({ column }: { column: MenuColumnBlock }) {
-  const headingId = useId();
-  const split = column.links.length > COLUMN_SPLIT_ABOVE;
-  return (
-    <div className={split ? "mega-panel__column mega-panel__column--split" : "mega-panel__column"}>
-      {column.title && (
-        <p id={headingId} className="mega-panel__heading">
-          {column.title}
-        </p>
-      )}
-      <ul className="mega-panel__links" aria-labelledby={column.title ? headingId : undefined}>
-        {column.links.map((link) => (
-          <li key={`${link.name}${link.link.url}`}>
-            <MenuAnchor href={linkHref(link.link)} className="mega-panel__link">
-              {link.name}
-            </MenuAnchor>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-function CtaTile({ tile }: { tile: CtaTileBlock }) {
-  return (
-    <MenuAnchor
-      href={linkHref(tile.buttonLink)}
-      className={tile.displayOverlay ? "mega-tile mega-tile--overlay" : "mega-tile"}
-    >
-      <span className="mega-tile__media">
-        <img
-          src={tile.asset.filename}
-          alt={tile.asset.alt}
-          width={240}
-          height={300}
-          loading="lazy"
-          decoding="async"
-        />
-      </span>
-      <span className="mega-tile__text">
-        <span className="mega-tile__title">{tile.title}</span>
-        <span className="mega-tile__button">{tile.buttonText}</span>
-      </span>
-    </MenuAnchor>
   );
 }
 

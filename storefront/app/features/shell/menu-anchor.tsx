@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { ShopLink } from "../../lib/shop-link.tsx";
 import { isExternal } from "./cms-blocks.ts";
 
 /** Shop paths through the router; full addresses in a new tab (browsing §2 "CMS pages"). */
@@ -19,8 +19,8 @@ export function MenuAnchor({
       {children}
     </a>
   ) : (
-    <Link to={href} className={className} onClick={onClick}>
+    <ShopLink to={href} className={className} onClick={onClick}>
       {children}
-    </Link>
+    </ShopLink>
   );
 }

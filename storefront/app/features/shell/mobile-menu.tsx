@@ -1,11 +1,10 @@
 import { t } from "@etalage/core";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { ChevronRightIcon } from "../../ui/icons.tsx";
+import { Icon } from "../../ui/icons.tsx";
 import { SearchBar } from "../search/search-bar.tsx";
 import { hasPanel, linkHref, type MenuBlock, type MenuItemBlock, type MenuLinkBlock } from "./cms-blocks.ts";
 import { MenuAnchor } from "./menu-anchor.tsx";
-import { ChevronLeftIcon } from "./shell-icons.tsx";
 import "./mobile-menu.css";
 
 /**
@@ -59,7 +58,7 @@ export default function MobileMenu({ menu, onClose }: { menu: MenuBlock; onClose
                     onClick={() => setLevel(index)}
                   >
                     {item.name}
-                    <ChevronRightIcon />
+                    <Icon name="chevron-right" />
                   </button>
                 ) : (
                   <MenuAnchor href={linkHref(item.link)} className="mobile-menu__link" onClick={onClose}>
@@ -141,7 +140,7 @@ function SecondLevel({
       aria-labelledby={headingId}
     >
       <button type="button" className="mobile-menu__back" onClick={onBack}>
-        <ChevronLeftIcon />
+        <Icon name="chevron-left" />
         {t("Go back")}
       </button>
       <h3 id={headingId} className="mobile-menu__title">

@@ -1,19 +1,18 @@
 import { t } from "@etalage/core";
-import { type ComponentType, useEffect, useState } from "react";
-import { Link } from "react-router";
-import { CheckIcon } from "../../ui/icons.tsx";
+import { useEffect, useState } from "react";
+import { ShopLink } from "../../lib/shop-link.tsx";
+import { Icon, type IconName } from "../../ui/icons.tsx";
 import { isExternal, linkHref, type SellingPointBlock, type SellingPointIcon } from "./cms-blocks.ts";
-import { ClockIcon, ReturnIcon, TruckIcon } from "./shell-icons.tsx";
 import "./selling-points-bar.css";
 
 /** Rotation interval (browsing §2 "Default layout"). */
 export const SELLING_POINTS_INTERVAL_MS = 5000;
 
-const ICONS: Record<SellingPointIcon, ComponentType> = {
-  check: CheckIcon,
-  truck: TruckIcon,
-  clock: ClockIcon,
-  return: ReturnIcon,
+const ICONS: Record<SellingPointIcon, IconName> = {
+  check: "check",
+  truck: "truck",
+  clock: "clock",
+  return: "return",
 };
 
 /**
@@ -46,14 +45,13 @@ export function SellingPointsBar({ points }: { points: SellingPointBlock[] }) {
     >
       <ul className="selling-points__list">
         {points.map((point, index) => {
-          const Icon = ICONS[point.icon ?? "check"] ?? CheckIcon;
           return (
             <li
               key={`${point.labelBold}${point.labelNormal}`}
               className="selling-points__item"
               data-active={index === active || undefined}
             >
-              <Icon />
+              <Icon name={ICONS[point.icon ?? "check"] ?? "check"} />
               <SellingPointText point={point} />
             </li>
           );
@@ -76,6 +74,6 @@ function SellingPointText({ point }: { point: SellingPointBlock }) {
       {text}
     </a>
   ) : (
-    <Link to={href}>{text}</Link>
+    <ShopLink to={href}>{text}</ShopLink>
   );
 }

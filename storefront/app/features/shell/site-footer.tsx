@@ -1,7 +1,6 @@
 import { t } from "@etalage/core";
-import type { ComponentType } from "react";
-import { Link } from "react-router";
-import { FacebookIcon, InstagramIcon, PinterestIcon, ShieldIcon, YoutubeIcon } from "../../ui/icons.tsx";
+import { ShopLink } from "../../lib/shop-link.tsx";
+import { Icon, type IconName } from "../../ui/icons.tsx";
 import { openModal } from "../modals/modal-store.ts";
 import { NewsletterForm } from "../newsletter/newsletter-form.tsx";
 import { type FooterBlock, type FooterColumnBlock, linkHref } from "./cms-blocks.ts";
@@ -9,11 +8,11 @@ import { MenuAnchor } from "./menu-anchor.tsx";
 import { legalLinks } from "./service-links.ts";
 import "./site-footer.css";
 
-const SOCIAL_ICONS: Record<string, ComponentType> = {
-  instagram: InstagramIcon,
-  facebook: FacebookIcon,
-  pinterest: PinterestIcon,
-  youtube: YoutubeIcon,
+const SOCIAL_ICONS: Record<string, IconName> = {
+  instagram: "instagram",
+  facebook: "facebook",
+  pinterest: "pinterest",
+  youtube: "youtube",
 };
 
 const PAYMENT_METHODS = ["iDEAL", "Visa", "Mastercard", "PayPal", "Klarna"];
@@ -39,18 +38,18 @@ export function SiteFooter({ footer }: { footer: FooterBlock }) {
           <h2 className="site-footer__heading">{footer.socialSectionTitle}</h2>
           <ul className="site-footer__social-list">
             {footer.socialLinks.map(({ name, link }) => {
-              const Icon = SOCIAL_ICONS[name.toLowerCase()];
+              const icon = SOCIAL_ICONS[name.toLowerCase()];
               return (
                 <li key={name}>
                   <a
                     href={linkHref(link)}
-                    className={Icon ? "icon-button site-footer__social-link" : "site-footer__social-text"}
+                    className={icon ? "icon-button site-footer__social-link" : "site-footer__social-text"}
                     rel="noopener noreferrer"
                     target="_blank"
                   >
-                    {Icon ? <Icon /> : name}
+                    {icon ? <Icon name={icon} /> : name}
                     <span className="visually-hidden">
-                      {Icon ? `${name} ` : " "}({t("opens in a new tab")})
+                      {icon ? `${name} ` : " "}({t("opens in a new tab")})
                     </span>
                   </a>
                 </li>
@@ -59,7 +58,7 @@ export function SiteFooter({ footer }: { footer: FooterBlock }) {
           </ul>
         </div>
         <p className="site-footer__badge">
-          <ShieldIcon />
+          <Icon name="shield" />
           <span>
             <strong>{t("Member of the Dutch retail trade association")}</strong>
             <span className="site-footer__badge-note">{t("Safe shopping, with a guarantee")}</span>
@@ -79,7 +78,7 @@ export function SiteFooter({ footer }: { footer: FooterBlock }) {
         <ul className="site-footer__legal">
           {legalLinks().map((link) => (
             <li key={link.href}>
-              <Link to={link.href}>{link.label}</Link>
+              <ShopLink to={link.href}>{link.label}</ShopLink>
             </li>
           ))}
         </ul>

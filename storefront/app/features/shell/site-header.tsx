@@ -3,8 +3,10 @@ import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { lazyComponent } from "../../lib/lazy-component.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
-import { BagIcon, MenuIcon, UserIcon } from "../../ui/icons.tsx";
+import { Icon } from "../../ui/icons.tsx";
 import { Logo } from "../../ui/logo.tsx";
+import { CartButton } from "../cart/microcart/cart-button.tsx";
+import { MicrocartHost } from "../cart/microcart/microcart-host.tsx";
 import { openModal } from "../modals/modal-store.ts";
 import { SearchBar } from "../search/search-bar.tsx";
 import type { MenuBlock } from "./cms-blocks.ts";
@@ -28,58 +30,54 @@ export function SiteHeader({ menu, hideMobileHeader }: { menu: MenuBlock; hideMo
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the menu.
   useEffect(() => setMenuOpen(false), [pathname]);
 
+  // The microcart sits beside the header: the header is hidden on phones during checkout.
   return (
-    <header className={hideMobileHeader ? "site-header site-header--no-mobile" : "site-header"}>
-      <div className="site-header__bar container">
-        <div className="site-header__start">
-          <button
-            type="button"
-            className="site-header__burger"
-            aria-haspopup="dialog"
-            aria-expanded={menuOpen}
-            onPointerDown={LazyMobileMenu.preload}
-            onFocus={LazyMobileMenu.preload}
-            onClick={() => setMenuOpen(true)}
-          >
-            <MenuIcon />
-            <span className="site-header__burger-label">
-              <span className="visually-hidden">{t("Open menu")}</span>
-              <span aria-hidden="true">{t("Menu")}</span>
-            </span>
-          </button>
+    <>
+      <header className={hideMobileHeader ? "site-header site-header--no-mobile" : "site-header"}>
+        <div className="site-header__bar container">
+          <div className="site-header__start">
+            <button
+              type="button"
+              className="site-header__burger"
+              aria-haspopup="dialog"
+              aria-expanded={menuOpen}
+              onPointerDown={LazyMobileMenu.preload}
+              onFocus={LazyMobileMenu.preload}
+              onClick={() => setMenuOpen(true)}
+            >
+              <Icon name="menu" />
+              <span className="site-header__burger-label">
+                <span className="visually-hidden">{t("Open menu")}</span>
+                <span aria-hidden="true">{t("Menu")}</span>
+              </span>
+            </button>
+          </div>
+
+          <Logo className="site-header__logo" />
+
+          <MegaMenu menu={menu} />
+
+          <div className="site-header__actions">
+            <SearchBar variant="header" />
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t("My account")}
+              aria-haspopup="dialog"
+              onClick={() => notYet(t("My account"))}
+            >
+              <Icon name="user" />
+            </button>
+            <CartButton variant="header" />
+          </div>
         </div>
-
-        <Logo className="site-header__logo" />
-
-        <MegaMenu menu={menu} />
-
-        <div className="site-header__actions">
-          <SearchBar variant="header" />
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={t("My account")}
-            aria-haspopup="dialog"
-            onClick={() => notYet(t("My account"))}
-          >
-            <UserIcon />
-          </button>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={t("Shopping cart")}
-            aria-haspopup="dialog"
-            onClick={() => notYet(t("Shopping cart"))}
-          >
-            <BagIcon />
-          </button>
-        </div>
-      </div>
-      {menuOpen && (
-        <Dialog title={t("Menu")} onClose={closeMenu} variant="drawer">
-          <LazyMobileMenu menu={menu} onClose={closeMenu} />
-        </Dialog>
-      )}
-    </header>
+        {menuOpen && (
+          <Dialog title={t("Menu")} onClose={closeMenu} variant="drawer">
+            <LazyMobileMenu menu={menu} onClose={closeMenu} />
+          </Dialog>
+        )}
+      </header>
+      <MicrocartHost />
+    </>
   );
 }

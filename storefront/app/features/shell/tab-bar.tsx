@@ -1,10 +1,10 @@
 import { searchLink, t } from "@etalage/core";
 import { NavLink } from "react-router";
-import { BagIcon, SearchIcon, UserIcon } from "../../ui/icons.tsx";
+import { Icon } from "../../ui/icons.tsx";
+import { CartButton } from "../cart/microcart/cart-button.tsx";
 import { openModal } from "../modals/modal-store.ts";
 import { LazySearchPanel } from "../search/search-sidebar.tsx";
 import { openSearchPanel, useSearchPanelOpen } from "../search/search-store.ts";
-import { HomeIcon } from "./shell-icons.tsx";
 import "./tab-bar.css";
 
 /**
@@ -19,7 +19,7 @@ export function TabBar() {
       <ul className="tab-bar__list">
         <li>
           <NavLink to="/" end className="tab-bar__tab">
-            <HomeIcon />
+            <Icon name="home" />
             <span>{t("Home")}</span>
           </NavLink>
         </li>
@@ -35,20 +35,12 @@ export function TabBar() {
               openSearchPanel();
             }}
           >
-            <SearchIcon />
+            <Icon name="search" />
             <span>{t("Search")}</span>
           </a>
         </li>
         <li>
-          <button
-            type="button"
-            className="tab-bar__tab"
-            aria-haspopup="dialog"
-            onClick={() => notYet(t("Shopping cart"))}
-          >
-            <BagIcon />
-            <span>{t("Cart")}</span>
-          </button>
+          <CartButton variant="tab" />
         </li>
         <li>
           <button
@@ -57,7 +49,7 @@ export function TabBar() {
             aria-haspopup="dialog"
             onClick={() => notYet(t("My account"))}
           >
-            <UserIcon />
+            <Icon name="user" />
             <span>{t("Account")}</span>
           </button>
         </li>

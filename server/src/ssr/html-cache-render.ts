@@ -1,0 +1,134 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { nextSpecialPriceBoundary, type Product } from "@etalage/core";
+import type { StorefrontServices } from "@etalage/storefront/server-context";
+import type { EncodingClass } from "./html-cache-store.ts";
+
+/*
+ * What a render read, gathered while its loaders run (docs/decisions/0008-html-output-cache.md):
+ * the tags that drop its page, whether it may be stored at all, and how long its prices hold.
+ */
+
+/** Everything a render read, gathered while its loaders run. */
+export interface RenderRecord {
+  tags: Set<string>;
+  /** A loader read something no cached page may show (a draft, a preview check). */
+  uncacheable: boolean;
+  key: string;
+  encoding: EncodingClass;
+  /** The cache's invalidation count when the render started: a later one makes it stale. */
+  epoch: number;
+  /** When the render started (epoch ms): prices are as of this moment. */
+  startedAt: number;
+  /**
+   * The first special-price boundary (special_from_date start, special_to_date end) after the
+   * render of a product it read: the page's prices hold until then, and it is not kept longer.
+   */
+  pricesChangeAt: number | undefined;
+}
+
+const renders = new AsyncLocalStorage<RenderRecord>();
+
+export function recordRender<T>(record: RenderRecord, render: () => T): T {
+  return renders.run(record, render);
+}
+
+function tag(...tags: string[]) {
+  const record = renders.getStore();
+  if (record) for (const t of tags) record.tags.add(t);
+}
+
+function uncacheable() {
+  const record = renders.getStore();
+  if (record) record.uncacheable = true;
+}
+
+/**
+ * Notes the special-price boundaries of products a page read, and of their configurable children
+ * (the product page shows each variant's price). Two date parses per product, from a cache.
+ */
+function priced(products: readonly (Product | undefined)[]) {
+  const record = renders.getStore();
+  if (!record) return;
+  const now = new Date(record.startedAt);
+  for (const product of products) {
+    if (!product) continue;
+    for (const item of [product, ...(product.configurable_children ?? [])]) {
+      const change = nextSpecialPriceBoundary(item, now);
+      if (change !== undefined && (record.pricesChangeAt === undefined || change < record.pricesChangeAt))
+        record.pricesChangeAt = change;
+    }
+  }
+}
+
+/**
+ * The loaders' services, recording what each render read. Catalogue reads tag the page `catalog`
+ * (a refresh replaces the whole index), plus the category or product they were about.
+ */
+export function taggingServices(base: StorefrontServices): StorefrontServices {
+  return {
+    ...base,
+    categoryTree: () => {
+      tag("catalog");
+      return base.categoryTree();
+    },
+    categoryById: (id) => {
+      tag("catalog", `category:${id}`);
+      return base.categoryById(id);
+    },
+    categoryByUrlPath: (urlPath) => {
+      const category = base.categoryByUrlPath(urlPath);
+      tag("catalog", ...(category ? [`category:${category.id}`] : []));
+      return category;
+    },
+    productsInCategory: (categoryId, limit) => {
+      const products = base.productsInCategory(categoryId, limit);
+      tag("catalog", `category:${categoryId}`, ...products.map((p) => `product:${p.sku}`));
+      priced(products);
+      return products;
+    },
+    searchProducts: (query) => {
+      tag("catalog");
+      const result = base.searchProducts(query);
+      priced(result.items);
+      return result;
+    },
+    productBySku: (sku) => {
+      const product = base.productBySku(sku);
+      tag("catalog", ...(product ? [`product:${product.sku}`] : []));
+      priced([product]);
+      return product;
+    },
+    resolveUrl: async (url, options) => {
+      tag("catalog");
+      const match = await base.resolveUrl(url, options);
+      if (!match.found) return match;
+      const source = match.source as Record<string, unknown>;
+      if (match.type === "category") tag(`category:${String(source.id)}`);
+      else if (match.type === "product") {
+        tag(`product:${String(source.sku)}`);
+        priced([match.source as Product]);
+      } else {
+        const slug = typeof source.full_slug === "string" ? source.full_slug : source.identifier;
+        tag(`story:${String(slug)}`);
+      }
+      return match;
+    },
+    attribute: (code) => {
+      tag("catalog");
+      return base.attribute(code);
+    },
+    optionLabel: (code, value) => {
+      tag("catalog");
+      return base.optionLabel(code, value);
+    },
+    story: (fullSlug, options) => {
+      if (options?.version === "draft" || options?.token) uncacheable();
+      else tag(`story:${fullSlug}`);
+      return base.story(fullSlug, options);
+    },
+    validatePreview: (params) => {
+      uncacheable();
+      return base.validatePreview(params);
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import type { FastifyRequest } from "fastify";
+import type { EncodingClass } from "./html-cache-store.ts";
+
+/*
+ * Which requests the HTML output cache may answer, and in which encoding
+ * (docs/decisions/0008-html-output-cache.md).
+ */
+
+/**
+ * Cookies that can change a page's HTML: a request carrying any of them always renders. This is
+ * the one list; a cookie that server rendering reads on a GET must be on it. Other cookies (the
+ * cart id `etalage_cart`, which only the add-to-cart form post reads; analytics and consent
+ * cookies) leave a guest's HTML as it is, so such shoppers are served from the cache.
+ */
+export const PERSONAL_COOKIES: readonly string[] = [
+  /** The customer session, reserved for customer accounts: a logged-in shopper's pages are their own. */
+  "etalage_session",
+  /** An editor's preview session, reserved: previews today carry their token in the URL. */
+  "etalage_preview",
+];
+
+const personal = new Set(PERSONAL_COOKIES);
+
+/**
+ * Never looked up, never stored: the editor's preview (`/storyblok`, `/storyblok-empty`), search
+ * results (a key per typed query, with little reuse), the error page, and the shopper's own pages.
+ * A page can also keep itself out with `Cache-Control: private` or `no-store`, or a `Set-Cookie`.
+ */
+const NEVER_CACHED =
+  /^\/(?:storyblok|catalogsearch|error|cart|checkout|account|my-account|order|wishlist|compare)(?:[/?.-]|$)/;
+
+const MAX_URL_LENGTH = 2048;
+
+/** The first cookie of a Cookie header that is on {@link PERSONAL_COOKIES}, if any. */
+export function personalCookie(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  for (const pair of header.split(";")) {
+    const name = pair.split("=", 1)[0]!.trim();
+    if (personal.has(name)) return name;
+  }
+  return undefined;
+}
+
+/** Why a request is not looked up, or undefined when it may be. */
+export function bypassReason(request: FastifyRequest): string | undefined {
+  if (request.method !== "GET") return "method";
+  if (request.headers.authorization) return "authorization";
+  if (personalCookie(request.headers.cookie)) return "cookie";
+  if (request.url.length > MAX_URL_LENGTH) return "url-length";
+  const path = request.url.split("?", 1)[0]!;
+  // Client navigations fetch `{path}.data`: loader data, not HTML.
+  if (path.endsWith(".data")) return "data-request";
+  if (NEVER_CACHED.test(path)) return "path";
+  return undefined;
+}
+
+/** The encoding a hit is stored in, as @fastify/compress would choose it: brotli first, then gzip. */
+export function encodingClass(acceptEncoding: string | undefined): EncodingClass {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? "").toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (name) accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const wildcard = accepted.get("*");
+  const weight = (name: string) => accepted.get(name) ?? wildcard ?? 0;
+  if (weight("br") > 0) return "br";
+  if (weight("gzip") > 0 || (accepted.get("x-gzip") ?? 0) > 0) return "gzip";
+  return "identity";
+}

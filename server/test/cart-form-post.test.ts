@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type CartFixtures, cartClient, cartFixtures } from "./helpers/cart-fixtures.ts";
+import { startTestServer, type TestServer } from "./helpers/test-server.ts";
+
+/*
+ * The product form posted without JavaScript (storefront features/cart/cart-form-action.ts) over
+ * real HTTP with the storefront build: its lines go into the server cart the `etalage_cart` cookie
+ * names, through the in-process cart service (StorefrontServices.cart).
+ */
+
+let server: TestServer;
+let f: CartFixtures;
+let cart: ReturnType<typeof cartClient>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  f = await cartFixtures(server);
+  cart = cartClient(server);
+});
+afterAll(() => server?.close());
+
+const pagePath = (product: { sku: string; slug?: unknown }) => `/p/${product.sku}/${String(product.slug)}`;
+
+/** The browser's form post: urlencoded, no JavaScript, the cart cookie when it has one. */
+function postForm(path: string, fields: Record<string, string>, cookie?: string) {
+  return fetch(server.url + path, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      ...(cookie ? { cookie } : {}),
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+function cartCookieOf(res: Response): { id: string; header: string } | null {
+  const header = res.headers.getSetCookie().find((c) => c.startsWith("etalage_cart="));
+  if (!header) return null;
+  return { id: decodeURIComponent(header.split(";")[0]!.slice("etalage_cart=".length)), header };
+}
+
+const lines = async (cartId: string) =>
+  ((await cart.pull(cartId)).body.result as { sku: string; qty: number }[]).map(({ sku, qty }) => ({
+    sku,
+    qty,
+  }));
+
+describe("add to cart without JavaScript", () => {
+  it("starts a guest cart named by the cookie, then adds to that same cart", async () => {
+    const path = pagePath(f.simple);
+    const first = await postForm(path, { sku: f.simple.sku, product_type: "simple", qty: "2" });
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain("Het artikel is aan je winkelwagen toegevoegd!");
+    const cookie = cartCookieOf(first);
+    expect(cookie?.header).toMatch(/; Path=\/; Max-Age=\d+; SameSite=Lax$/);
+    expect(await lines(cookie!.id)).toEqual([{ sku: f.simple.sku, qty: 2 }]);
+
+    // The cookie names the cart: the second post adds to its line and sets no new cookie.
+    const second = await postForm(
+      path,
+      { sku: f.simple.sku, product_type: "simple", qty: "1" },
+      `etalage_cart=${cookie!.id}`,
+    );
+    expect(second.status).toBe(200);
+    expect(cartCookieOf(second)).toBeNull();
+    expect(await lines(cookie!.id)).toEqual([{ sku: f.simple.sku, qty: 3 }]);
+  });
+
+  it("adds to a cart the client cart made (the cookie it wrote)", async () => {
+    const cartId = await cart.create();
+    const { parent, childSku, options } = f.configurable;
+    const fields: Record<string, string> = { sku: childSku, product_type: "configurable", qty: "1" };
+    for (const o of options) fields[`super_attribute[${o.option_id}]`] = o.option_value;
+    const res = await postForm(pagePath(parent), fields, `consent=all; etalage_cart=${cartId}`);
+    expect(res.status).toBe(200);
+    expect(cartCookieOf(res)).toBeNull();
+    expect(await lines(cartId)).toEqual([{ sku: childSku, qty: 1 }]);
+  });
+
+  it("starts a new guest cart when the cookie's cart is gone", async () => {
+    const res = await postForm(
+      pagePath(f.simple2),
+      { sku: f.simple2.sku, product_type: "simple", qty: "1" },
+      "etalage_cart=NoSuchCart0000000000000",
+    );
+    expect(res.status).toBe(200);
+    const cookie = cartCookieOf(res);
+    expect(cookie?.id).not.toBe("NoSuchCart0000000000000");
+    expect(await lines(cookie!.id)).toEqual([{ sku: f.simple2.sku, qty: 1 }]);
+  });
+
+  it("refuses a bad quantity or a forged option with a 400 and the reason, changing nothing", async () => {
+    const cartId = await cart.create();
+    const badQty = await postForm(
+      pagePath(f.simple),
+      { sku: f.simple.sku, product_type: "simple", qty: "0" },
+      `etalage_cart=${cartId}`,
+    );
+    expect(badQty.status).toBe(400);
+    expect(await badQty.text()).toContain("Het aantal moet groter zijn dan 0");
+
+    const forged = await postForm(
+      pagePath(f.bundle),
+      { sku: f.bundle.sku, product_type: "bundle", qty: "1", "bundle_option[x]": "y" },
+      `etalage_cart=${cartId}`,
+    );
+    expect(forged.status).toBe(400);
+    expect(await lines(cartId)).toEqual([]);
+  });
+});

@@ -1,0 +1,75 @@
+import {
+  CART_MESSAGES,
+  type CartItemUpdate,
+  isValidLineQty,
+  type ProductOption,
+  parseQty,
+} from "@etalage/core";
+
+/**
+ * The product page's add-to-cart form as cart lines, for the form post without JavaScript
+ * (the browser adds through the client cart instead). Field names are the page's:
+ * `sku`, `qty`, `product_type`, `super_attribute[<attribute id>]` (a configurable's chosen
+ * values), `super_group[<child sku>]` (grouped quantities), `bundle_option[<option id>]` and
+ * `bundle_option_qty[<option id>]`.
+ */
+export type FormLine = Omit<CartItemUpdate, "quoteId">;
+
+export function cartLinesFromForm(form: FormData): { lines: FormLine[] } | { error: string } {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const fields = (prefix: string) => {
+    const out: [string, string][] = [];
+    for (const [name, value] of form.entries()) {
+      const match = name.match(/^([a-z_]+)\[([^\]]{1,64})\]$/);
+      if (match?.[1] === prefix && typeof value === "string") out.push([match[2]!, value]);
+    }
+    return out;
+  };
+  const sku = text("sku").trim();
+  const type = text("product_type");
+
+  if (type === "grouped") {
+    const lines: FormLine[] = [];
+    for (const [childSku, qtyText] of fields("super_group")) {
+      const qty = parseQty(qtyText.trim() === "" ? "0" : qtyText);
+      if (qty === 0) continue;
+      if (!isValidLineQty(qty)) return { error: CART_MESSAGES.invalidQty };
+      lines.push({ sku: childSku, qty });
+    }
+    return lines.length > 0 ? { lines } : { error: CART_MESSAGES.invalidQty };
+  }
+
+  if (!sku) return { error: "Product not found" };
+  const qty = parseQty(text("qty") || "1");
+  if (!isValidLineQty(qty)) return { error: CART_MESSAGES.invalidQty };
+  const line: FormLine = { sku, qty };
+
+  if (type === "configurable") {
+    const chosen = fields("super_attribute");
+    if (chosen.length > 0) {
+      line.product_option = {
+        extension_attributes: {
+          configurable_item_options: chosen.map(([option_id, option_value]) => ({ option_id, option_value })),
+        },
+      };
+    }
+  }
+  if (type === "bundle") {
+    const quantities = new Map(fields("bundle_option_qty"));
+    const options: NonNullable<ProductOption["extension_attributes"]["bundle_options"]> = [];
+    for (const [optionId, selection] of fields("bundle_option")) {
+      const optionQty = parseQty(quantities.get(optionId) ?? "1");
+      if (!isValidLineQty(optionQty)) return { error: CART_MESSAGES.invalidQty };
+      options.push({
+        option_id: Number(optionId),
+        option_qty: optionQty,
+        option_selections: [Number(selection)],
+      });
+    }
+    if (options.length > 0) line.product_option = { extension_attributes: { bundle_options: options } };
+  }
+  return { lines: [line] };
+}

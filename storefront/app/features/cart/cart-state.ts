@@ -1,0 +1,80 @@
+import type { CartItem } from "@etalage/core";
+import { useSyncExternalStore } from "react";
+import { createStore, useStore } from "../../lib/store.ts";
+
+/** Totals as the microcart shows them, taken from the server cart's `/totals`. */
+export interface CartTotalsView {
+  segments: { code: string; title: string; value: number }[];
+  grandTotal: number;
+  subtotal: number;
+  shipping: number | null;
+  discount: number;
+  couponCode: string | null;
+}
+
+export interface CartView {
+  /** The engine has loaded the persisted cart (false on the server and during hydration). */
+  ready: boolean;
+  items: CartItem[];
+  totals: CartTotalsView | null;
+  count: number;
+  /** The client cart matches the server cart (the last sync succeeded). */
+  synced: boolean;
+  /** A cart call is under way. */
+  busy: boolean;
+}
+
+/**
+ * What became of a coupon code: taken, refused by the server ('Not a valid coupon code'), or not
+ * sent because the server could not be reached. The caller tells the shopper.
+ */
+export type CouponOutcome = "applied" | "invalid" | "offline";
+
+export const EMPTY_CART_VIEW: CartView = {
+  ready: false,
+  items: [],
+  totals: null,
+  count: 0,
+  synced: false,
+  busy: false,
+};
+
+/**
+ * The view every component reads. It lives outside the engine so that reading it costs no
+ * engine chunk: the engine writes here when it loads and on every change.
+ */
+export const cartViewStore = createStore<CartView>(EMPTY_CART_VIEW);
+
+/** localStorage key of the badge count; the engine keeps it current (see cart-count.ts). */
+export const CART_COUNT_KEY = "etalage-cart-count";
+
+export function useCartView(): CartView {
+  return useStore(cartViewStore);
+}
+
+/**
+ * The header badge. Before the engine is ready it shows the count the engine persisted last time,
+ * read synchronously from localStorage after hydration (the server renders 0).
+ */
+export function useCartCountValue(): number {
+  return useSyncExternalStore(
+    cartViewStore.subscribe,
+    () => {
+      const view = cartViewStore.get();
+      return view.ready ? view.count : persistedCount();
+    },
+    () => 0,
+  );
+}
+
+let cachedCount: number | undefined;
+function persistedCount(): number {
+  if (cachedCount !== undefined) return cachedCount;
+  try {
+    const n = Number(globalThis.localStorage?.getItem(CART_COUNT_KEY) ?? 0);
+    cachedCount = Number.isSafeInteger(n) && n > 0 ? n : 0;
+  } catch {
+    cachedCount = 0;
+  }
+  return cachedCount;
+}

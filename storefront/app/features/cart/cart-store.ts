@@ -1,0 +1,123 @@
+import { cartCount, type LocalCart } from "@etalage/core";
+import { createStorage } from "../../lib/storage.ts";
+import { createTaskQueue } from "../../lib/task-queue.ts";
+import { writeCartCookie } from "./cart-cookie.ts";
+import { withLock } from "./cart-lock.ts";
+import { CART_SETTINGS } from "./cart-settings.ts";
+import { CART_COUNT_KEY, type CartTotalsView, cartViewStore } from "./cart-state.ts";
+
+/*
+ * The client cart's stored state (transactional §3 "Cart state", §4 "Cart changes"). What is
+ * stored is the truth every tab shares: a change reads it, applies a core rule and writes it back
+ * under a lock all tabs share, then tells the other tabs. Items, the cart token, the synced items
+ * hash and the totals are stored under their own keys.
+ */
+
+export const STATE_LOCK = "etalage-cart-state";
+export const SYNC_LOCK = "etalage-cart-sync";
+export const KEYS = { cart: "cart", token: "token", hash: "hash", totals: "totals", tasks: "tasks" } as const;
+
+interface StoredCart extends LocalCart {
+  /** Local changes the server has not taken yet: the next sync pushes the client state. */
+  dirty: boolean;
+}
+
+export interface State extends StoredCart {
+  token: string | null;
+  syncedHash: string | null;
+  totals: CartTotalsView | null;
+}
+
+const storage = createStorage("cart");
+export const store = {
+  state: { items: [], deleted: [], dirty: false, token: null, syncedHash: null, totals: null } as State,
+  session: {
+    started: false,
+    syncEnabled: CART_SETTINGS.syncEnabled,
+    bypassCount: 0,
+    lastSyncDate: null as number | null,
+    synced: false,
+    busy: 0,
+    checkoutModifiedAt: null as number | null,
+  },
+};
+/** Lines changed by this tab whose server answer the shopper is waiting to hear about. */
+export const awaitingNotice = new Set<string>();
+
+export const queue = createTaskQueue({ storage, key: KEYS.tasks, cartId: () => store.state.token });
+export const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel("etalage-cart");
+
+export function publish() {
+  const count = cartCount(store.state.items, CART_SETTINGS.countMode);
+  cartViewStore.set({
+    ready: store.session.started,
+    items: store.state.items,
+    totals: store.state.totals,
+    count,
+    synced: store.session.synced,
+    busy: store.session.busy > 0,
+  });
+  try {
+    globalThis.localStorage?.setItem(CART_COUNT_KEY, String(count));
+  } catch {
+    // Private mode or full: the badge then starts at 0 until the engine loads.
+  }
+}
+
+/** Reads what the tabs share; a value missing from storage (or storage not working) keeps ours. */
+export async function refresh() {
+  if (!storage.status.reads || !storage.status.writes) return;
+  const [cart, token, hash, totals] = await Promise.all([
+    storage.get<StoredCart>(KEYS.cart),
+    storage.get<string | null>(KEYS.token),
+    storage.get<string | null>(KEYS.hash),
+    storage.get<CartTotalsView | null>(KEYS.totals),
+  ]);
+  if (cart && Array.isArray(cart.items)) {
+    store.state = {
+      ...store.state,
+      items: cart.items,
+      deleted: cart.deleted ?? [],
+      dirty: cart.dirty === true,
+    };
+  }
+  if (token !== undefined) store.state.token = token;
+  if (hash !== undefined) store.state.syncedHash = hash;
+  if (totals !== undefined) store.state.totals = totals;
+}
+
+export async function save(parts: { cart?: boolean; token?: boolean; hash?: boolean; totals?: boolean }) {
+  const writes: Promise<void>[] = [];
+  if (parts.cart) {
+    writes.push(
+      storage.set(KEYS.cart, {
+        items: store.state.items,
+        deleted: store.state.deleted,
+        dirty: store.state.dirty,
+      }),
+    );
+  }
+  if (parts.token) writes.push(storage.set(KEYS.token, store.state.token));
+  if (parts.hash) writes.push(storage.set(KEYS.hash, store.state.syncedHash));
+  if (parts.totals) writes.push(storage.set(KEYS.totals, store.state.totals));
+  await Promise.all(writes);
+  channel?.postMessage("changed");
+}
+
+/** A local change (transactional §4 "Cart changes"): persisted at once, synced after. */
+export async function change(mutate: (cart: LocalCart) => LocalCart): Promise<void> {
+  await withLock(STATE_LOCK, async () => {
+    await refresh();
+    const next = mutate({ items: store.state.items, deleted: store.state.deleted });
+    store.state = { ...store.state, items: next.items, deleted: next.deleted, dirty: true };
+    store.session.synced = false;
+    await save({ cart: true });
+    publish();
+  });
+}
+
+export async function setToken(token: string | null) {
+  store.state.token = token;
+  writeCartCookie(token);
+  await save({ token: true });
+}
