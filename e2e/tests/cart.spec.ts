@@ -6,7 +6,7 @@ import {
   type Page,
   test,
 } from "@playwright/test";
-import { expectAccessible, screenshot, watchConsole } from "./support.ts";
+import { catalogProducts, expectAccessible, screenshot, watchConsole } from "./support.ts";
 
 /*
  * The client cart (transactional §4): adding every kind of product from its page, the header
@@ -36,19 +36,7 @@ interface ServerLine {
 const ADDED = "Het artikel is aan je winkelwagen toegevoegd!";
 const CART = "/api/ext/tritonx/cart";
 
-async function products(request: APIRequestContext, type: string): Promise<Product[]> {
-  const response = await request.post("/api/catalog/catalog_nl/product/_search?size=2000", {
-    data: {
-      _appliedFilters: [
-        { attribute: "type_id", value: { eq: type }, scope: "default" },
-        { attribute: "status", value: { eq: 1 }, scope: "default" },
-        { attribute: "visibility", value: { in: [2, 3, 4] }, scope: "default" },
-      ],
-    },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { items: Product[] }).items;
-}
+const products = (request: APIRequestContext, type: string) => catalogProducts<Product>(request, type);
 
 /** In stock and sure of it, so adding shows no pre-reservation notice. */
 async function stockOk(request: APIRequestContext, sku: string): Promise<boolean> {

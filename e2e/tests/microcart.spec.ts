@@ -6,7 +6,7 @@ import {
   type TestInfo,
   test,
 } from "@playwright/test";
-import { expectAccessible, watchConsole } from "./support.ts";
+import { catalogProducts, expectAccessible, watchConsole } from "./support.ts";
 
 /** The catalogue fields these journeys read. */
 interface Child {
@@ -29,19 +29,7 @@ interface Product {
   configurable_options?: { attribute_code: string; values: { value_index: string; label: string }[] }[];
 }
 
-async function products(request: APIRequestContext, type: string): Promise<Product[]> {
-  const response = await request.post("/api/catalog/catalog_nl/product/_search?size=2000", {
-    data: {
-      _appliedFilters: [
-        { attribute: "type_id", value: { eq: type }, scope: "default" },
-        { attribute: "status", value: { eq: 1 }, scope: "default" },
-        { attribute: "visibility", value: { in: [2, 3, 4] }, scope: "default" },
-      ],
-    },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { items: Product[] }).items;
-}
+const products = (request: APIRequestContext, type: string) => catalogProducts<Product>(request, type);
 
 /** Plenty in stock, so no volatile notice or stock refusal gets in the way. */
 const roomy = (c: Child) => c.status < 2 && c.stock.is_in_stock && c.stock.qty >= 10;

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { expectAccessible, screenshot, watchConsole } from "./support.ts";
+import { catalogProducts, expectAccessible, screenshot, watchConsole } from "./support.ts";
 
 /** The fields of the catalogue's products these journeys look at. */
 interface Child {
@@ -24,19 +24,7 @@ interface Product {
   bundle_options?: { option_id: number; title: string; product_links: { linked_product_sku: string }[] }[];
 }
 
-async function products(request: APIRequestContext, type: string): Promise<Product[]> {
-  const response = await request.post("/api/catalog/catalog_nl/product/_search?size=2000", {
-    data: {
-      _appliedFilters: [
-        { attribute: "type_id", value: { eq: type }, scope: "default" },
-        { attribute: "status", value: { eq: 1 }, scope: "default" },
-        { attribute: "visibility", value: { in: [2, 3, 4] }, scope: "default" },
-      ],
-    },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { items: Product[] }).items;
-}
+const products = (request: APIRequestContext, type: string) => catalogProducts<Product>(request, type);
 
 const eligible = (c: Child) => c.status < 2 && c.stock.is_in_stock;
 const options = (p: Product, code: string) =>

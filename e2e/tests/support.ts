@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, type TestInfo } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, type TestInfo } from "@playwright/test";
 
 /** Saves a full-page screenshot under e2e/screenshots/ as `{name}-{project}.png` (ignored by git). */
 export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
@@ -27,4 +27,19 @@ export function watchConsole(page: Page): string[] {
   });
   page.on("pageerror", (error) => problems.push(error.message));
   return problems;
+}
+
+/** The sellable, visible products of one type, as the catalogue API lists them (browsing §5). */
+export async function catalogProducts<P>(request: APIRequestContext, type: string): Promise<P[]> {
+  const response = await request.post("/api/catalog/catalog_nl/product/_search?size=2000", {
+    data: {
+      _appliedFilters: [
+        { attribute: "type_id", value: { eq: type }, scope: "default" },
+        { attribute: "status", value: { eq: 1 }, scope: "default" },
+        { attribute: "visibility", value: { in: [2, 3, 4] }, scope: "default" },
+      ],
+    },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { items: P[] }).items;
 }

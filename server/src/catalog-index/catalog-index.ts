@@ -166,32 +166,32 @@ export class CatalogIndex implements CatalogLookups {
 
   productById(id: number): Product | undefined {
     const s = this.snapshot();
-    const doc = s.docById.get(id);
+    const doc = s.docOfId(id);
     return doc === undefined ? undefined : s.products[doc];
   }
 
   productBySku(sku: string): Product | undefined {
     const s = this.snapshot();
-    const doc = s.docBySku.get(sku);
+    const doc = s.skus.first(sku);
     return doc === undefined ? undefined : s.products[doc];
   }
 
   childBySku(sku: string): ChildHit | undefined {
     const s = this.snapshot();
-    const ref = s.childBySku.get(sku);
-    return ref && hit(s, ref.doc, ref.child);
+    const ref = s.childSkus.first(sku);
+    return ref === undefined ? undefined : hit(s, ref);
   }
 
   productByUrlPath(urlPath: string): Product | undefined {
     const s = this.snapshot();
-    const doc = s.docByUrlPath.get(urlPath);
+    const doc = s.urlPaths.first(urlPath);
     return doc === undefined ? undefined : s.products[doc];
   }
 
   childByUrlPath(urlPath: string): ChildHit | undefined {
     const s = this.snapshot();
-    const ref = s.childByUrlPath.get(urlPath);
-    return ref && hit(s, ref.doc, ref.child);
+    const ref = s.childUrlPaths.first(urlPath);
+    return ref === undefined ? undefined : hit(s, ref);
   }
 
   categoryById(id: number): Category | undefined {
@@ -211,7 +211,8 @@ export class CatalogIndex implements CatalogLookups {
   }
 }
 
-function hit(s: Snapshot, doc: number, child: number): ChildHit | undefined {
+function hit(s: Snapshot, ref: number): ChildHit | undefined {
+  const { doc, child } = s.childAt(ref);
   const parent = s.products[doc];
   const c = parent?.configurable_children?.[child];
   return parent && c ? { child: c, parent } : undefined;

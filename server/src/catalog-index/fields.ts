@@ -6,9 +6,10 @@
  * (skus, url paths).
  */
 import type { Attribute, Product, Scope } from "@etalage/core";
-import { type Bits, bitsOf } from "./bitset.ts";
+import { type Bits, emptyBits, setBit } from "./bitset.ts";
 import { NumericField } from "./numeric-field.ts";
-import { childValue, eachKey, enabledChildren, keysOf, timeOf } from "./product-values.ts";
+import { docOfChildRef, PointKeys } from "./point-keys.ts";
+import { childValue, eachKey, enabledChildren, timeOf } from "./product-values.ts";
 import { TermField } from "./term-field.ts";
 
 export type { Scope };
@@ -30,7 +31,9 @@ export interface NumericDef extends Common {
 }
 export interface KeyDef extends Common {
   kind: "key";
-  docsOf: Map<string, number[]>;
+  keys: PointKeys;
+  /** The values are child refs (`childRef`), not documents. */
+  children: boolean;
 }
 export type FieldDef = TermDef | NumericDef | KeyDef;
 
@@ -65,26 +68,47 @@ export class FieldRegistry {
   }
 }
 
-export function buildFields(products: readonly Product[], attributes: readonly Attribute[]): FieldRegistry {
+/** Point keys the snapshot keeps for its own lookups; the filters use the same maps. */
+export interface SharedKeys {
+  sku: PointKeys;
+  url_path: PointKeys;
+  "configurable_children.sku": PointKeys;
+  "children.url_path": PointKeys;
+}
+
+export function buildFields(
+  products: readonly Product[],
+  attributes: readonly Attribute[],
+  shared: SharedKeys,
+): FieldRegistry {
   const size = products.length;
   const registry = new FieldRegistry();
-  const same = (name: string, values: (p: Product) => unknown, group = name, attribute?: Attribute) => {
-    const field = new TermField(size, (doc, add) => eachKey(values(products[doc]!), false, add));
-    registry.add({
-      kind: "term",
-      name,
-      group,
-      scopes: { default: field, catalog: field },
-      ...(attribute ? { attribute } : {}),
-    });
-  };
+  const same = (name: string, values: (p: Product) => unknown, group = name, attribute?: Attribute) =>
+    registry.add(
+      termDef(
+        name,
+        new TermField(size, (doc, add) => eachKey(values(products[doc]!), false, add)),
+        group,
+        attribute,
+      ),
+    );
   const children = products.map(enabledChildren);
-  // Attributes no child carries have the same documents in both scopes: build them once.
+  // Attributes no enabled child has a value for have the same documents in both scopes: build
+  // them once. Asked per attribute code, so no list of every child's keys is made.
   const childCodes = new Set<string>();
-  for (const list of children) {
-    for (const child of list) {
-      for (const key of Object.keys(child)) childCodes.add(key);
-      for (const a of child.custom_attributes ?? []) childCodes.add(a.attribute_code);
+  const pending = new Set(attributes.map((a) => a.attribute_code));
+  const found = (code: string) => {
+    childCodes.add(code);
+    pending.delete(code);
+  };
+  for (let doc = 0; doc < size && pending.size > 0; doc++) {
+    for (const child of children[doc]!) {
+      for (const code of pending) if (child[code] !== undefined && child[code] !== null) found(code);
+      const custom = child.custom_attributes;
+      if (custom)
+        for (const a of custom)
+          if (pending.has(a.attribute_code) && a.value !== undefined && a.value !== null)
+            found(a.attribute_code);
     }
   }
 
@@ -104,7 +128,17 @@ export function buildFields(products: readonly Product[], attributes: readonly A
     if (products.some((p) => Array.isArray(p[listField])))
       same(listField, (p) => p[listField], code, attribute);
   }
-  same("category_ids", (p) => [...(p.category_ids ?? []), ...(p.category ?? []).map((c) => c.category_id)]);
+  registry.add(
+    termDef(
+      "category_ids",
+      new TermField(size, (doc, add) => {
+        const p = products[doc]!;
+        eachKey(p.category_ids, false, add);
+        const assigned = p.category;
+        if (assigned) for (const c of assigned) eachKey(c.category_id, false, add);
+      }),
+    ),
+  );
   for (const name of SYSTEM_TERMS) same(name, (p) => p[name]);
   same("stock.is_in_stock", (p) => p.stock?.is_in_stock === true);
 
@@ -121,28 +155,35 @@ export function buildFields(products: readonly Product[], attributes: readonly A
   numeric("created_at", (p) => timeOf(p.created_at), parseTime);
   numeric("id", (p) => p.id);
 
-  const keyed = (name: string, keys: (p: Product) => unknown[]) => {
-    const docsOf = new Map<string, number[]>();
-    products.forEach((p, doc) => {
-      for (const key of keys(p).flatMap((k) => keysOf(k))) {
-        const list = docsOf.get(key);
-        if (!list) docsOf.set(key, [doc]);
-        else if (list[list.length - 1] !== doc) list.push(doc);
-      }
-    });
-    registry.add({ kind: "key", name, group: name, docsOf });
-  };
-  keyed("sku", (p) => [p.sku]);
-  keyed("configurable_children.sku", (p) => (p.configurable_children ?? []).map((c) => c.sku));
-  keyed("url_path", (p) => [p.url_path]);
-  keyed("url_key", (p) => [p.url_key]);
-  keyed("slug", (p) => [p.slug]);
-  keyed("children.url_path", (p) => (p.configurable_children ?? []).map((c) => c.url_path));
+  const key = (name: string, keys: PointKeys, children = false) =>
+    registry.add({ kind: "key", name, group: name, keys, children });
+  key("sku", shared.sku);
+  key("url_path", shared.url_path);
+  key("configurable_children.sku", shared["configurable_children.sku"], true);
+  key("children.url_path", shared["children.url_path"], true);
+  for (const name of ["url_key", "slug"] as const) {
+    const keys = new PointKeys();
+    for (let doc = 0; doc < size; doc++) eachKey(products[doc]![name], false, (k) => keys.add(k, doc));
+    key(name, keys);
+  }
   return registry;
 }
 
+function termDef(name: string, field: TermField, group = name, attribute?: Attribute): TermDef {
+  return {
+    kind: "term",
+    name,
+    group,
+    scopes: { default: field, catalog: field },
+    ...(attribute ? { attribute } : {}),
+  };
+}
+
 export function keyBits(size: number, def: KeyDef, keys: Iterable<string>): Bits {
-  const docs: number[] = [];
-  for (const key of keys) docs.push(...(def.docsOf.get(key) ?? []));
-  return bitsOf(size, docs);
+  const bits = emptyBits(size);
+  const set = def.children
+    ? (ref: number) => setBit(bits, docOfChildRef(size, ref))
+    : (doc: number) => setBit(bits, doc);
+  for (const key of keys) def.keys.each(key, set);
+  return bits;
 }

@@ -30,7 +30,11 @@ export interface PricedCatalog {
   nextChange: number | undefined;
 }
 
-export function priceCatalog(raw: readonly Product[], taxRules: readonly TaxRule[], now: Date): PricedCatalog {
+export function priceCatalog(
+  raw: readonly Product[],
+  taxRules: readonly TaxRule[],
+  now: Date,
+): PricedCatalog {
   const bySku = new Map(raw.map((p) => [p.sku, p]));
   let issues = 0;
   let nextChange: number | undefined;

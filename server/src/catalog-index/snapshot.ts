@@ -15,6 +15,7 @@ import type {
 import { STORE } from "@etalage/core";
 import { type Bits, emptyBits, setBit } from "./bitset.ts";
 import { buildFields, type FieldRegistry, type NumericDef } from "./fields.ts";
+import { childOfChildRef, childRef, docOfChildRef, PointKeys } from "./point-keys.ts";
 import { PRICE_BUCKETS, type PriceBucket, priceCatalog } from "./prices.ts";
 import { enabledChildren, timeOf } from "./product-values.ts";
 import { MISSING_RANK, memberSortKey, numericSortKey, type SortKey } from "./sort-orders.ts";
@@ -54,11 +55,16 @@ export class Snapshot {
   readonly nextPriceChange: number | undefined;
   /** Priced parents by doc number. */
   readonly products: Product[];
-  readonly docById = new Map<number, number>();
-  readonly docBySku = new Map<string, number>();
-  readonly docByUrlPath = new Map<string, number>();
-  readonly childBySku = new Map<string, ChildRef>();
-  readonly childByUrlPath = new Map<string, ChildRef>();
+  /** Parent ids by doc number: ascending, as documents are numbered in id order. */
+  private readonly ids: Float64Array;
+  /** Parent sku → doc. */
+  readonly skus = new PointKeys();
+  /** Parent url_path → doc. */
+  readonly urlPaths = new PointKeys();
+  /** Child sku → child ref (`childRef`). */
+  readonly childSkus = new PointKeys();
+  /** Child url_path → child ref. */
+  readonly childUrlPaths = new PointKeys();
   readonly categories: Category[];
   readonly categoryById = new Map<number, Category>();
   readonly categoryByUrlPath = new Map<string, Category>();
@@ -90,15 +96,21 @@ export class Snapshot {
     this.all = emptyBits(this.size);
     for (let doc = 0; doc < this.size; doc++) setBit(this.all, doc);
 
-    this.products.forEach((p, doc) => {
-      this.docById.set(p.id, doc);
-      this.docBySku.set(p.sku, doc);
-      if (p.url_path) this.docByUrlPath.set(p.url_path, doc);
-      p.configurable_children?.forEach((c, child) => {
-        if (!this.childBySku.has(c.sku)) this.childBySku.set(c.sku, { doc, child });
-        if (typeof c.url_path === "string") this.childByUrlPath.set(c.url_path, { doc, child });
-      });
-    });
+    this.ids = new Float64Array(this.size);
+    for (let doc = 0; doc < this.size; doc++) {
+      const p = this.products[doc]!;
+      this.ids[doc] = p.id;
+      if (p.sku) this.skus.add(p.sku, doc);
+      if (p.url_path) this.urlPaths.add(p.url_path, doc);
+      const children = p.configurable_children;
+      if (!children) continue;
+      for (let child = 0; child < children.length; child++) {
+        const c = children[child]!;
+        const ref = childRef(this.size, doc, child);
+        if (c.sku) this.childSkus.add(c.sku, ref);
+        if (typeof c.url_path === "string" && c.url_path) this.childUrlPaths.add(c.url_path, ref);
+      }
+    }
 
     this.categories = [...data.categories].sort((a, b) => a.position - b.position || a.id - b.id);
     for (const c of this.categories) {
@@ -115,7 +127,12 @@ export class Snapshot {
     this.landingPages = [...data.landingPages].sort((a, b) => a.id - b.id);
     for (const l of this.landingPages) this.landingPageByPath.set(l.url_path, l);
 
-    this.fields = buildFields(this.products, this.attributes);
+    this.fields = buildFields(this.products, this.attributes, {
+      sku: this.skus,
+      url_path: this.urlPaths,
+      "configurable_children.sku": this.childSkus,
+      "children.url_path": this.childUrlPaths,
+    });
     const price = this.fields.resolve("final_price") as NumericDef;
     this.priceBuckets = PRICE_BUCKETS.map((bucket) => ({
       bucket,
@@ -126,10 +143,25 @@ export class Snapshot {
     }));
     this.sorts = this.buildSorts(price);
     this.buildPositions();
-    this.text = new TextIndex(
-      this.size,
-      this.products.map((p) => this.textDocument(p)),
-    );
+    this.text = new TextIndex(this.size, (doc) => this.textDocument(this.products[doc]!));
+  }
+
+  /** The document of a parent id (binary search over the ids in doc order). */
+  docOfId(id: number): number | undefined {
+    const ids = this.ids;
+    let lo = 0;
+    let hi = ids.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (ids[mid]! < id) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < ids.length && ids[lo] === id ? lo : undefined;
+  }
+
+  /** A child by its ref: the parent's document and the child's place among its children. */
+  childAt(ref: number): ChildRef {
+    return { doc: docOfChildRef(this.size, ref), child: childOfChildRef(this.size, ref) };
   }
 
   private buildSorts(price: NumericDef): Record<SortField, SortKey> {
@@ -154,31 +186,29 @@ export class Snapshot {
   }
 
   private buildPositions() {
-    const members = new Map<number, number[]>();
-    const position = new Map<number, Float64Array>();
-    this.products.forEach((p, doc) => {
-      const ids = new Set([...(p.category_ids ?? []), ...(p.category ?? []).map((c) => c.category_id)]);
-      for (const id of ids) {
-        let list = members.get(id);
-        let values = position.get(id);
-        if (!list || !values) {
-          list = [];
-          values = new Float64Array(this.size);
-          members.set(id, list);
-          position.set(id, values);
-        }
-        list.push(doc);
-        // A member without a position sorts after the positioned ones, in id order.
-        values[doc] = p.category?.find((c) => c.category_id === id)?.position ?? MISSING_RANK - 1;
+    // Per category its members in doc order and their positions (the first assignment's), side
+    // by side; a member without a position sorts after the positioned ones, in id order.
+    const members = new Map<number, { docs: number[]; values: number[]; last: number }>();
+    const note = (id: number, doc: number, value: number) => {
+      let list = members.get(id);
+      if (!list) {
+        list = { docs: [], values: [], last: -1 };
+        members.set(id, list);
       }
-    });
-    for (const [id, list] of members) {
-      const values = position.get(id)!;
-      this.positions.set(
-        id,
-        memberSortKey(this.size, list, (doc) => values[doc]!),
-      );
+      if (list.last === doc) return;
+      list.last = doc;
+      list.docs.push(doc);
+      list.values.push(value);
+    };
+    for (let doc = 0; doc < this.size; doc++) {
+      const p = this.products[doc]!;
+      const assigned = p.category;
+      if (assigned) for (const c of assigned) note(c.category_id, doc, c.position ?? MISSING_RANK - 1);
+      const ids = p.category_ids;
+      if (ids) for (const id of ids) note(id, doc, MISSING_RANK - 1);
     }
+    for (const [id, list] of members)
+      this.positions.set(id, memberSortKey(this.size, list.docs, list.values));
   }
 
   private readonly labels = new Map<string, Map<string, string>>();

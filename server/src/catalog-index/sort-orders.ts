@@ -30,11 +30,15 @@ export function sortKey(
     if (i === 0 || compare(docs[i - 1]!, docs[i]!) !== 0) r++;
     rank[docs[i]!] = r;
   }
-  const missing: number[] = [];
-  for (let doc = 0; doc < size; doc++) if (rank[doc] === MISSING_RANK) missing.push(doc);
-  const asc = Int32Array.from([...docs, ...missing]);
-  // Descending by value, ties still in document order, missing values still last.
-  const desc = Int32Array.from([...docs].sort((a, b) => rank[b]! - rank[a]! || a - b).concat(missing));
+  const asc = new Int32Array(size);
+  asc.set(docs);
+  const desc = descending(docs, rank, size);
+  let k = docs.length;
+  for (let doc = 0; doc < size; doc++) {
+    if (rank[doc] !== MISSING_RANK) continue;
+    asc[k] = doc;
+    desc[k++] = doc;
+  }
   return { rank, asc, desc };
 }
 
@@ -48,20 +52,37 @@ export function numericSortKey(values: Float64Array): SortKey {
 
 /**
  * A key over a few members only (a category's positions): the orders list the members, so 100
- * categories of 20k products do not cost 100 full-length orders.
+ * categories of 20k products do not cost 100 full-length orders. `values[i]` is the value of
+ * `members[i]`.
  */
-export function memberSortKey(
-  size: number,
-  members: readonly number[],
-  value: (doc: number) => number,
-): SortKey {
-  const docs = [...members].sort((a, b) => value(a) - value(b) || a - b);
+export function memberSortKey(size: number, members: readonly number[], values: readonly number[]): SortKey {
+  const at = Array.from(members, (_, i) => i).sort(
+    (a, b) => values[a]! - values[b]! || members[a]! - members[b]!,
+  );
+  const docs = at.map((i) => members[i]!);
   const rank = new Int32Array(size).fill(MISSING_RANK);
   let r = -1;
-  for (let i = 0; i < docs.length; i++) {
-    if (i === 0 || value(docs[i - 1]!) !== value(docs[i]!)) r++;
+  for (let i = 0; i < at.length; i++) {
+    if (i === 0 || values[at[i - 1]!] !== values[at[i]!]) r++;
     rank[docs[i]!] = r;
   }
-  const desc = [...docs].sort((a, b) => rank[b]! - rank[a]! || a - b);
-  return { rank, asc: Int32Array.from(docs), desc: Int32Array.from(desc), partial: true };
+  return { rank, asc: Int32Array.from(docs), desc: descending(docs, rank, docs.length), partial: true };
+}
+
+/**
+ * Descending by value, ties still in document order: the groups of equal rank of the ascending
+ * order, last group first. No second sort. Filled up to `docs.length` of `length`.
+ */
+function descending(docs: readonly number[], rank: Int32Array, length: number): Int32Array {
+  const out = new Int32Array(length);
+  let k = 0;
+  let end = docs.length;
+  while (end > 0) {
+    const r = rank[docs[end - 1]!];
+    let start = end - 1;
+    while (start > 0 && rank[docs[start - 1]!] === r) start--;
+    for (let i = start; i < end; i++) out[k++] = docs[i]!;
+    end = start;
+  }
+  return out;
 }

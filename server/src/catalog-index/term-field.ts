@@ -4,14 +4,22 @@
  * (facets intersect those), and per document its values (facet counts over a small result walk
  * those instead).
  */
-import { type Bits, bitsOf, emptyBits, orInto } from "./bitset.ts";
+import { type Bits, bitsOf, emptyBits, orInto, wordsFor } from "./bitset.ts";
 
 /** Bitsets are kept up front for fields with at most this many values; others are made on demand. */
 const EAGER_BITS_MAX_VALUES = 4096;
 
+/**
+ * The value ids of every document while a field is built, shared by all fields (a build is
+ * synchronous, so one field at a time uses it): it grows to the largest field once instead of a
+ * JS array per field growing and being copied each time.
+ */
+let scratch = new Int32Array(1 << 16);
+
 export class TermField {
   readonly keys: string[] = [];
   readonly idOf = new Map<string, number>();
+  /** Per value id, its documents ascending: views into one buffer. */
   readonly docsOf: Int32Array[] = [];
   private readonly bits: (Bits | undefined)[] = [];
   /** CSR: the value ids of doc d are valueIds[docStart[d] .. docStart[d+1]). */
@@ -23,10 +31,10 @@ export class TermField {
     readonly size: number,
     valuesOfDoc: (doc: number, add: (key: string) => void) => void,
   ) {
-    const lists: number[][] = [];
     const starts = new Int32Array(size + 1);
-    const ids: number[] = [];
     const lastDoc: number[] = [];
+    let ids = scratch;
+    let n = 0;
     let doc = 0;
     const add = (key: string) => {
       let id = this.idOf.get(key);
@@ -34,24 +42,47 @@ export class TermField {
         id = this.keys.length;
         this.idOf.set(key, id);
         this.keys.push(key);
-        lists.push([]);
         lastDoc.push(-1);
       }
       if (lastDoc[id] === doc) return;
       lastDoc[id] = doc;
-      lists[id]!.push(doc);
-      ids.push(id);
+      if (n === ids.length) {
+        const grown = new Int32Array(ids.length * 2);
+        grown.set(ids);
+        ids = scratch = grown;
+      }
+      ids[n++] = id;
     };
     for (; doc < size; doc++) {
-      starts[doc] = ids.length;
+      starts[doc] = n;
       valuesOfDoc(doc, add);
     }
-    starts[size] = ids.length;
+    starts[size] = n;
     this.docStart = starts;
-    this.valueIds = Int32Array.from(ids);
-    for (const list of lists) this.docsOf.push(Int32Array.from(list));
-    const eager = this.keys.length <= EAGER_BITS_MAX_VALUES;
-    for (const docs of this.docsOf) this.bits.push(eager ? bitsOf(size, docs) : undefined);
+    this.valueIds = ids.slice(0, n);
+
+    // The documents of each value: a counting sort of the (document, value) pairs by value, so
+    // documents stay ascending; one buffer for all values, and one for their bitsets.
+    const values = this.keys.length;
+    const offsets = new Int32Array(values + 1);
+    for (let i = 0; i < n; i++) offsets[ids[i]! + 1]!++;
+    for (let v = 0; v < values; v++) offsets[v + 1]! += offsets[v]!;
+    const next = offsets.slice(0, values);
+    const docs = new Int32Array(n);
+    const eager = values <= EAGER_BITS_MAX_VALUES;
+    const words = wordsFor(size);
+    const allBits = eager ? new Uint32Array(values * words) : undefined;
+    for (let d = 0; d < size; d++) {
+      for (let i = starts[d]!; i < starts[d + 1]!; i++) {
+        const id = ids[i]!;
+        docs[next[id]!++] = d;
+        if (allBits) allBits[id * words + (d >>> 5)]! |= 1 << (d & 31);
+      }
+    }
+    for (let v = 0; v < values; v++) {
+      this.docsOf.push(docs.subarray(offsets[v]!, offsets[v + 1]!));
+      this.bits.push(allBits?.subarray(v * words, (v + 1) * words));
+    }
   }
 
   /** Documents with this value (shared; do not change it), or undefined for an unknown value. */

@@ -11,6 +11,12 @@ import { WordTrie } from "./text-trie.ts";
 export const FIELD_BOOSTS = { name: 4, sku: 2, category: 1, brand: 1, color: 1, material: 1 } as const;
 export type TextField = keyof typeof FIELD_BOOSTS;
 
+/** Fields as small numbers while the index is built, in the order a document's words are read. */
+const FIELD_INDEX = { name: 0, sku: 1, category: 2, brand: 3, color: 4, material: 5 } as const;
+const SKU_FIELD = FIELD_INDEX.sku;
+const FIELD_SLOTS = 8;
+const BOOST_OF: readonly number[] = (Object.keys(FIELD_INDEX) as TextField[]).map((f) => FIELD_BOOSTS[f]);
+
 export const COMPOUND_HEAD_WEIGHT = 0.8;
 export const COMPOUND_MODIFIER_WEIGHT = 0.25;
 /** A colour also counts, weaker, as the colour family a shopper names it by ("navy" is blue). */
@@ -53,87 +59,161 @@ export class TextIndex {
   /** Lowercased parent and child skus → doc. */
   readonly skuDocs = new Map<string, number>();
 
+  /**
+   * `documentAt(doc)` is asked once per document, and nothing of it is kept: the build's
+   * intermediate state is typed arrays (the words of every document as word ids, then the
+   * postings as one buffer), not objects that would live through the build.
+   */
   constructor(
     readonly size: number,
-    docs: readonly TextDocument[],
+    documentAt: (doc: number) => TextDocument,
   ) {
-    const fieldTokens = docs.map((doc) => documentTokens(doc));
-    for (const fields of fieldTokens) {
-      for (const [field, tokens] of fields) {
-        if (field === "sku") continue;
-        for (const token of tokens) {
-          this.knownWords.add(token);
-          this.knownStems.add(stem(token));
-        }
+    // Pass 1: each document's words as (word id, field) in field order, the words known outside
+    // skus (compound splitting needs all of them before any word is split), the sku lookup.
+    const wordIds = new Map<string, number>();
+    const words: string[] = [];
+    const knownWord: number[] = [];
+    let entries = new Int32Array(1 << 16);
+    let n = 0;
+    const entryStart = new Int32Array(size + 1);
+    const push = (field: number, token: string) => {
+      let id = wordIds.get(token);
+      if (id === undefined) {
+        id = words.length;
+        wordIds.set(token, id);
+        words.push(token);
+        knownWord.push(0);
+      }
+      if (field !== SKU_FIELD) knownWord[id] = 1;
+      if (n === entries.length) {
+        const grown = new Int32Array(entries.length * 2);
+        grown.set(entries);
+        entries = grown;
+      }
+      entries[n++] = id * FIELD_SLOTS + field;
+    };
+    for (let doc = 0; doc < size; doc++) {
+      entryStart[doc] = n;
+      const source = documentAt(doc);
+      pushWords(push, FIELD_INDEX.name, source.name);
+      const sku = normalize(source.sku).trim();
+      if (sku) push(SKU_FIELD, sku);
+      for (const text of source.categories) pushWords(push, FIELD_INDEX.category, text);
+      pushWords(push, FIELD_INDEX.brand, source.brand);
+      for (const text of source.colors) pushWords(push, FIELD_INDEX.color, text);
+      for (const text of source.materials) pushWords(push, FIELD_INDEX.material, text);
+      if (!this.skuDocs.has(sku)) this.skuDocs.set(sku, doc);
+      for (const child of source.childSkus) {
+        const key = normalize(child).trim();
+        if (!this.skuDocs.has(key)) this.skuDocs.set(key, doc);
       }
     }
+    entryStart[size] = n;
+    for (let id = 0; id < words.length; id++) {
+      if (!knownWord[id]) continue;
+      this.knownWords.add(words[id]!);
+      this.knownStems.add(stem(words[id]!));
+    }
 
-    const lists: { docs: number[]; weights: number[] }[] = [];
+    // Pass 2: per document the best weight of each term, as (term, weight) pairs. Terms get
+    // their ids in the order they are first met, word by word, as documents are read.
     const termOf = (term: string) => {
       let id = this.termIds.get(term);
       if (id === undefined) {
-        id = lists.length;
+        id = this.termIds.size;
         this.termIds.set(term, id);
-        lists.push({ docs: [], weights: [] });
       }
       return id;
     };
+    const UNSET = -2;
+    const termOfWord = new Int32Array(words.length).fill(UNSET);
+    const headOfWord = new Int32Array(words.length).fill(UNSET);
+    const modifierOfWord = new Int32Array(words.length).fill(UNSET);
+    const surfaced = new Uint8Array(words.length);
     // Per document, the best weight of each term; stamps avoid a Map per document.
     const weightOf: number[] = [];
     const stampOf: number[] = [];
     const touched: number[] = [];
-    fieldTokens.forEach((fields, doc) => {
+    let pairTerms = new Int32Array(Math.max(n, 16));
+    let pairWeights = new Float32Array(pairTerms.length);
+    let pairs = 0;
+    const pairStart = new Int32Array(size + 1);
+    let doc = 0;
+    const add = (id: number, weight: number) => {
+      if (stampOf[id] !== doc) {
+        stampOf[id] = doc;
+        weightOf[id] = weight;
+        touched.push(id);
+      } else if (weightOf[id]! < weight) weightOf[id] = weight;
+    };
+    for (; doc < size; doc++) {
       touched.length = 0;
-      const add = (term: string, weight: number) => {
-        const id = termOf(term);
-        if (stampOf[id] !== doc) {
-          stampOf[id] = doc;
-          weightOf[id] = weight;
-          touched.push(id);
-        } else if (weightOf[id]! < weight) weightOf[id] = weight;
-      };
-      for (const [field, tokens] of fields) {
-        const boost = FIELD_BOOSTS[field];
-        for (const token of tokens) {
-          const term = stem(token);
-          add(term, boost);
-          this.addSurface(token, term, termOf);
-          if (field === "color" && COLOR_FAMILIES[token])
-            add(COLOR_FAMILIES[token]!, boost * COLOR_FAMILY_WEIGHT);
-          if (field === "name" || field === "category") {
+      for (let e = entryStart[doc]!; e < entryStart[doc + 1]!; e++) {
+        const word = (entries[e]! / FIELD_SLOTS) | 0;
+        const field = entries[e]! % FIELD_SLOTS;
+        const token = words[word]!;
+        const boost = BOOST_OF[field]!;
+        let term = termOfWord[word]!;
+        if (term === UNSET) term = termOfWord[word] = termOf(stem(token));
+        add(term, boost);
+        if (!surfaced[word]) {
+          surfaced[word] = 1;
+          const id = this.trie.add(token);
+          if (id === this.surfaceTerm.length) this.surfaceTerm.push(term);
+        }
+        if (field === FIELD_INDEX.color && COLOR_FAMILIES[token])
+          add(termOf(COLOR_FAMILIES[token]!), boost * COLOR_FAMILY_WEIGHT);
+        if (field === FIELD_INDEX.name || field === FIELD_INDEX.category) {
+          if (headOfWord[word] === UNSET) {
             const split = this.splitCompound(token);
-            if (split) {
-              add(stem(split.head), boost * COMPOUND_HEAD_WEIGHT);
-              if (split.modifier) add(stem(split.modifier), boost * COMPOUND_MODIFIER_WEIGHT);
-            }
+            headOfWord[word] = split ? termOf(stem(split.head)) : -1;
+            modifierOfWord[word] = split?.modifier ? termOf(stem(split.modifier)) : -1;
+          }
+          if (headOfWord[word]! >= 0) {
+            add(headOfWord[word]!, boost * COMPOUND_HEAD_WEIGHT);
+            if (modifierOfWord[word]! >= 0) add(modifierOfWord[word]!, boost * COMPOUND_MODIFIER_WEIGHT);
           }
         }
       }
+      pairStart[doc] = pairs;
+      if (pairs + touched.length > pairTerms.length) {
+        const capacity = Math.max(pairTerms.length * 2, pairs + touched.length);
+        const grownTerms = new Int32Array(capacity);
+        grownTerms.set(pairTerms);
+        pairTerms = grownTerms;
+        const grownWeights = new Float32Array(capacity);
+        grownWeights.set(pairWeights);
+        pairWeights = grownWeights;
+      }
       for (const id of touched) {
-        lists[id]!.docs.push(doc);
-        lists[id]!.weights.push(weightOf[id]!);
+        pairTerms[pairs] = id;
+        pairWeights[pairs++] = weightOf[id]!;
       }
-      const source = docs[doc]!;
-      for (const sku of [source.sku, ...source.childSkus]) {
-        const key = normalize(sku).trim();
-        if (!this.skuDocs.has(key)) this.skuDocs.set(key, doc);
+    }
+    pairStart[size] = pairs;
+
+    // The postings of every term, documents ascending: a counting sort of the pairs by term,
+    // into one buffer of documents and one of weights.
+    const terms = this.termIds.size;
+    const offsets = new Int32Array(terms + 1);
+    for (let i = 0; i < pairs; i++) offsets[pairTerms[i]! + 1]!++;
+    for (let t = 0; t < terms; t++) offsets[t + 1]! += offsets[t]!;
+    const next = offsets.slice(0, terms);
+    const postingDocs = new Int32Array(pairs);
+    const postingWeights = new Float32Array(pairs);
+    for (let d = 0; d < size; d++) {
+      for (let i = pairStart[d]!; i < pairStart[d + 1]!; i++) {
+        const at = next[pairTerms[i]!]!++;
+        postingDocs[at] = d;
+        postingWeights[at] = pairWeights[i]!;
       }
-    });
-    for (const list of lists) {
+    }
+    for (let t = 0; t < terms; t++) {
       this.postings.push({
-        docs: Int32Array.from(list.docs),
-        weights: Float32Array.from(list.weights),
+        docs: postingDocs.subarray(offsets[t]!, offsets[t + 1]!),
+        weights: postingWeights.subarray(offsets[t]!, offsets[t + 1]!),
       });
     }
-  }
-
-  private readonly surfaces = new Set<string>();
-
-  private addSurface(word: string, term: string, termOf: (term: string) => number) {
-    if (this.surfaces.has(word)) return;
-    this.surfaces.add(word);
-    const id = this.trie.add(word);
-    if (id === this.surfaceTerm.length) this.surfaceTerm.push(termOf(term));
   }
 
   isKnown(word: string): boolean {
@@ -180,15 +260,6 @@ function wordsOf(text: string): string[] {
   return words;
 }
 
-function documentTokens(doc: TextDocument): [TextField, string[]][] {
-  const words = (texts: readonly (string | undefined)[]) =>
-    texts.length === 1 ? (texts[0] ? wordsOf(texts[0]) : []) : texts.flatMap((t) => (t ? wordsOf(t) : []));
-  return [
-    ["name", words([doc.name])],
-    ["sku", [normalize(doc.sku).trim()].filter(Boolean)],
-    ["category", words(doc.categories)],
-    ["brand", words([doc.brand])],
-    ["color", words(doc.colors)],
-    ["material", words(doc.materials)],
-  ];
+function pushWords(push: (field: number, token: string) => void, field: number, text: string | undefined) {
+  if (text) for (const word of wordsOf(text)) push(field, word);
 }

@@ -146,7 +146,10 @@ export class CatalogEvents {
           this.scheduleNextChange();
           return;
         }
-        this.log.info({ due: new Date(due).toISOString() }, "a special price window opens or closes; rebuilding");
+        this.log.info(
+          { due: new Date(due).toISOString() },
+          "a special price window opens or closes; rebuilding",
+        );
         void this.requestRefresh();
       },
       Math.min(Math.max(delay, 0), MAX_TIMER_MS),

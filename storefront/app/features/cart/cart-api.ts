@@ -1,12 +1,20 @@
 /**
  * The cart as components use it. This module is small on purpose: reading the cart (`useCart`,
- * `useCartCount`) costs no engine code; the first action, or an idle moment after hydration,
- * loads the engine chunk (`cart-engine.ts`).
+ * `useCartCount`) costs no engine code; the first action loads the engine chunk (`cart-engine.ts`),
+ * or an idle moment after hydration when the shopper already has a cart.
  */
 import type { CartItem, ProductOption } from "@etalage/core";
 import { useEffect } from "react";
 import type { AddToCartRequest } from "./add-to-cart-request.ts";
-import { type CartView, type CouponOutcome, useCartCountValue, useCartView } from "./cart-state.ts";
+import { CART_COOKIE } from "./cart-settings.ts";
+import {
+  CART_CHANNEL,
+  CART_COUNT_KEY,
+  type CartView,
+  type CouponOutcome,
+  useCartCountValue,
+  useCartView,
+} from "./cart-state.ts";
 
 export type { CartItem, ProductOption } from "@etalage/core";
 export type { AddToCartRequest } from "./add-to-cart-request.ts";
@@ -18,6 +26,8 @@ let engine: Promise<Engine> | undefined;
 
 /** Loads (once) and starts the engine; a failed chunk load is tried again on the next call. */
 export function loadCartEngine(): Promise<Engine> {
+  otherTabs?.close();
+  otherTabs = undefined;
   if (!engine) {
     engine = import("./cart-engine.ts").then(
       async (module) => {
@@ -33,28 +43,57 @@ export function loadCartEngine(): Promise<Engine> {
   return engine;
 }
 
-let idleScheduled = false;
+/**
+ * Whether this browser holds a cart: a count the engine saved, or the cookie naming a server cart
+ * (storage cleared while the cookie stayed, or lines added by the form without JavaScript).
+ */
+function shopperHasCart(): boolean {
+  let saved = 0;
+  try {
+    saved = Number(globalThis.localStorage?.getItem(CART_COUNT_KEY) ?? 0);
+  } catch {
+    // Storage blocked: the cookie still tells.
+  }
+  // Only whether it is there: the engine reads and checks the id (cart-cookie.ts, not in the shell).
+  return saved > 0 || new RegExp(`(?:^|;\\s*)${CART_COOKIE}=[^;]`).test(document.cookie);
+}
 
-/** After hydration, on the first idle moment, the engine loads (and syncs the stored cart). */
-function useEngineWhenIdle() {
+let watching = false;
+/** Listens for another tab's cart while this one has none; closed once the engine is asked for. */
+let otherTabs: BroadcastChannel | undefined;
+
+/**
+ * After hydration: a shopper with a cart gets the engine at the first idle moment (it restores
+ * and syncs the stored cart). Without one, nothing loads until the first cart action (add to
+ * cart, the microcart) or until another tab fills a cart: every stored change there is announced
+ * on the cart's BroadcastChannel, and this tab then loads the engine, which reads the shared cart
+ * and shows its count.
+ */
+function useEngineWhenNeeded() {
   useEffect(() => {
-    if (idleScheduled) return;
-    idleScheduled = true;
-    const start = () => void loadCartEngine().catch(() => (idleScheduled = false));
-    if ("requestIdleCallback" in window) window.requestIdleCallback(start, { timeout: 3000 });
-    else setTimeout(start, 1500);
+    if (watching || engine) return;
+    watching = true;
+    if (shopperHasCart()) {
+      const start = () => void loadCartEngine().catch(() => (watching = false));
+      if ("requestIdleCallback" in window) window.requestIdleCallback(start, { timeout: 3000 });
+      else setTimeout(start, 1500);
+      return;
+    }
+    if (typeof BroadcastChannel === "undefined") return;
+    otherTabs = new BroadcastChannel(CART_CHANNEL);
+    otherTabs.onmessage = () => void loadCartEngine().catch(() => (watching = false));
   }, []);
 }
 
 /** SSR and before the engine loaded: `{ ready: false, items: [], count: 0, ... }`. */
 export function useCart(): CartView {
-  useEngineWhenIdle();
+  useEngineWhenNeeded();
   return useCartView();
 }
 
 /** The header badge; reads the persisted count without the engine. */
 export function useCartCount(): number {
-  useEngineWhenIdle();
+  useEngineWhenNeeded();
   return useCartCountValue();
 }
 

@@ -45,8 +45,11 @@ export const EMPTY_CART_VIEW: CartView = {
  */
 export const cartViewStore = createStore<CartView>(EMPTY_CART_VIEW);
 
-/** localStorage key of the badge count; the engine keeps it current (see cart-count.ts). */
+/** localStorage key of the badge count; the engine keeps it current (cart-store.ts `publish`). */
 export const CART_COUNT_KEY = "etalage-cart-count";
+
+/** The BroadcastChannel on which a tab says it changed the stored cart (cart-store.ts). */
+export const CART_CHANNEL = "etalage-cart";
 
 export function useCartView(): CartView {
   return useStore(cartViewStore);

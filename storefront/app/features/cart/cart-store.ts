@@ -4,7 +4,7 @@ import { createTaskQueue } from "../../lib/task-queue.ts";
 import { writeCartCookie } from "./cart-cookie.ts";
 import { withLock } from "./cart-lock.ts";
 import { CART_SETTINGS } from "./cart-settings.ts";
-import { CART_COUNT_KEY, type CartTotalsView, cartViewStore } from "./cart-state.ts";
+import { CART_CHANNEL, CART_COUNT_KEY, type CartTotalsView, cartViewStore } from "./cart-state.ts";
 
 /*
  * The client cart's stored state (transactional §3 "Cart state", §4 "Cart changes"). What is
@@ -45,7 +45,7 @@ export const store = {
 export const awaitingNotice = new Set<string>();
 
 export const queue = createTaskQueue({ storage, key: KEYS.tasks, cartId: () => store.state.token });
-export const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel("etalage-cart");
+export const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(CART_CHANNEL);
 
 export function publish() {
   const count = cartCount(store.state.items, CART_SETTINGS.countMode);
