@@ -163,6 +163,9 @@ test.describe("CMS content", () => {
       /** The header's menu: the desktop bar, or the mobile menu, opened. */
       const openMenu = async () => {
         if (!isMobile) return page.getByRole("navigation", { name: "Hoofdmenu" });
+        // A tap before hydration opens nothing (the menu is a button, not a link).
+        await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+        await page.waitForLoadState("networkidle");
         await page.getByRole("button", { name: "Menu openen" }).click();
         const dialog = page.getByRole("dialog", { name: "Menu" });
         await expect(dialog).toBeVisible();

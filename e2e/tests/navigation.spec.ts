@@ -176,6 +176,9 @@ test.describe("mobile menu", () => {
     await page.goto("/");
     const hamburger = page.getByRole("button", { name: "Menu openen" });
     await expect(hamburger).toBeVisible();
+    // A tap before hydration opens nothing (the menu is a button, not a link).
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await page.waitForLoadState("networkidle");
     await hamburger.click();
 
     const menu = page.getByRole("dialog", { name: "Menu" });
