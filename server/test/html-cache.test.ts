@@ -49,7 +49,14 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await server?.close();
+  if (!server) return;
+  // On PostgreSQL every test file shares one database: the categories and products this file
+  // imports must not show up in another file's category tree.
+  const { db } = server.services.database;
+  await db.execute("delete from stock where sku like 'CACHE-SP-%'");
+  await db.execute("delete from products where sku like 'CACHE-SP-%'");
+  await db.execute("delete from categories where id in (9301, 9302)");
+  await server.close();
 });
 
 describe("HTML output cache", () => {
