@@ -25,22 +25,22 @@ function fingerprint(paths) {
   return hash.digest("hex");
 }
 
-function step(name, sources, stampFile, run) {
+async function step(name, sources, stampFile, run) {
   const stamp = path.join(root, stampFile);
   const current = fingerprint([...sources, "package-lock.json"]);
   if (existsSync(stamp) && readFileSync(stamp, "utf8") === current) return;
   const started = Date.now();
-  run();
+  await run();
   writeFileSync(stamp, current);
   console.log(`Etalage: built ${name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 const sh = (cmd, cwd) => execSync(cmd, { cwd: path.join(root, cwd), stdio: ["ignore", "ignore", "inherit"] });
 
-step("storefront", ["storefront", "core/src"], "storefront/build/.fingerprint", () => {
+await step("storefront", ["storefront", "core/src"], "storefront/build/.fingerprint", () => {
   sh("npx react-router build", "storefront");
-  precompress(path.join(root, "storefront/build/client"));
+  return precompress(path.join(root, "storefront/build/client"));
 });
-step("server", ["server/src", "server/build.mjs", "core/src"], "server/dist/.fingerprint", () => {
+await step("server", ["server/src", "server/build.mjs", "core/src"], "server/dist/.fingerprint", () => {
   sh("node build.mjs", "server");
 });

@@ -10,8 +10,9 @@ const outdir = process.env.ETALAGE_SERVER_DIST ?? "dist";
 const ownWorkspace = /^@etalage\//;
 
 await build({
-  entryPoints: ["src/main.ts"],
-  outfile: path.join(outdir, "server.js"),
+  // The render threads' entry (src/ssr/render-pool.ts) sits beside the server's.
+  entryPoints: { server: "src/main.ts", "render-worker": "src/ssr/render-worker.ts" },
+  outdir,
   bundle: true,
   platform: "node",
   format: "esm",

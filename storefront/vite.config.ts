@@ -6,6 +6,17 @@ import { compileTranslationsPlugin } from "./vite/compile-translations.ts";
 
 const dir = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
+/**
+ * What every page of the default layout statically needs (docs/decisions/0007), and the price
+ * formatting every page type shows (a file of its own cost each page more than its size).
+ */
+const SHELL =
+  /storefront[\\/]app[\\/](root\.tsx|layouts[\\/]|lib[\\/]|ui[\\/]|features[\\/](shell|modals|notifications|offline|newsletter|search[\\/]search-(bar|sidebar|store)))|core[\\/]src[\\/]i18n[\\/]format\.ts$/;
+const ALWAYS_LOADED = /(^|\/)(framework|shell)-[\w-]+\.(js|css)$/;
+/** ...except the minimal layout (only /error), which would otherwise bring its frame to every page. */
+const NOT_SHELL =
+  /storefront[\\/]app[\\/](layouts[\\/]minimal-layout\.tsx|features[\\/]shell[\\/](minimal-shell\.tsx|default-blocks\.ts|service-links\.ts))/;
+
 export default defineConfig({
   plugins: [
     reactRouter(),
@@ -13,6 +24,11 @@ export default defineConfig({
   ],
   build: {
     assetsInlineLimit: 2048,
+    modulePreload: {
+      // Every document loads these with root: listing them again in each lazy import's preload
+      // list only adds bytes to the chunks that import lazily (docs/decisions/0007).
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !ALWAYS_LOADED.test(dep)),
+    },
     rolldownOptions: {
       output: {
         // Few chunks compress better than many (a page's JS was 22 files; docs/decisions/0007):
@@ -27,7 +43,7 @@ export default defineConfig({
             },
             {
               name: "shell",
-              test: /storefront[\\/]app[\\/](root\.tsx|layouts[\\/]|lib[\\/]|ui[\\/]|features[\\/](shell|modals|notifications|offline|newsletter|search[\\/]search-(bar|field|sidebar|store)))/,
+              test: (id) => SHELL.test(id) && !NOT_SHELL.test(id),
               tags: ["$initial"],
               priority: 1,
             },

@@ -177,7 +177,9 @@ const DYNAMIC_IMPORT = /\bimport\(["`](\.\/[^"`]+\.js)["`]\)/g;
  * writes from the build manifest (entry, route modules and their static imports), plus, when a
  * preloaded chunk imports the page's own code lazily (the URL dispatcher loads the category or
  * product page's chunk, named `lazyChunk`), that chunk and its static imports. Sizes are the
- * build's precompressed `.gz` files (gzip -9, what the server sends to a gzip client).
+ * build's precompressed `.gz` files (Zopfli, scripts/precompress.mjs: what the server sends to a
+ * gzip client); a file too small to have one counts as gzip -9. Chunks loaded only once the
+ * shopper acts are not among these (ssr/browser-js.ts checks that in a browser).
  */
 export function pageJavaScript(html: string, buildDir: string, lazyChunk?: string): PageJs {
   const assets = path.join(buildDir, "client", "assets");

@@ -17,20 +17,12 @@ import { machineInfo } from "../lib/machine.ts";
 import { type BenchPage, benchPages, startStorefront } from "../lib/storefront-server.ts";
 import { atLeast, atMost, type Suite, type TargetResult } from "../lib/suite.ts";
 import { markdownTable, textTable } from "../lib/table.ts";
+import { CHROMIUM_FLAGS } from "../ssr/browser-js.ts";
 
 const RUNS = 3;
 const SCORE_TARGET = 95;
 const CLS_TARGET = 0.02;
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 
 interface RunFigures {
   score: number;

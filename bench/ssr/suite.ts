@@ -4,7 +4,9 @@
  * autocannon in this process. Every request renders: the server has no HTML output cache. A
  * shopper's user agent (not a crawler), so the streamed path is measured; once without
  * compression (the target: rendering, not brotli) and once as a browser asks (`br, gzip`).
- * Also the JavaScript each page preloads, from the build manifest.
+ * Also the JavaScript each page needs: what its document preloads plus the page chunk the URL
+ * dispatcher imports (from the build), and what Chromium on a phone really downloads before the
+ * shopper does anything (browser-js.ts).
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -20,6 +22,7 @@ import {
 } from "../lib/storefront-server.ts";
 import { atLeast, atMost, type Suite, type TargetResult } from "../lib/suite.ts";
 import { markdownTable, textTable } from "../lib/table.ts";
+import { type BrowserJs, browserJavaScript, launchBrowser } from "./browser-js.ts";
 
 const CONNECTIONS = 32;
 const WARMUP_S = 3;
@@ -48,6 +51,8 @@ export interface PageFigures {
   htmlBytes: number;
   htmlBrotliBytes: number;
   js: PageJs;
+  /** Scripts Chromium downloaded (390 px, gzip, no interaction). */
+  browserJs: BrowserJs;
   plain: LoadFigures;
   compressed: LoadFigures;
 }
@@ -80,7 +85,12 @@ async function load(
   };
 }
 
-async function measurePage(server: StorefrontServer, page: BenchPage, log: (l: string) => void) {
+async function measurePage(
+  server: StorefrontServer,
+  page: BenchPage,
+  browserJs: BrowserJs,
+  log: (l: string) => void,
+) {
   const url = server.base + page.path;
   const plainResponse = await fetch(url, { headers: { "user-agent": BROWSER_UA }, redirect: "manual" });
   const html = await plainResponse.text();
@@ -101,6 +111,7 @@ async function measurePage(server: StorefrontServer, page: BenchPage, log: (l: s
       server.buildDir,
       page.name === "product" || page.name === "category" ? `${page.name}-page` : undefined,
     ),
+    browserJs,
     plain,
     compressed,
   } satisfies PageFigures;
@@ -138,7 +149,17 @@ export const ssrSuite: Suite = {
     try {
       log(`server ready in ${(server.startupMs / 1000).toFixed(1)} s (build ${server.buildDir})`);
       pages = [];
-      for (const page of await benchPages(server.base)) pages.push(await measurePage(server, page, log));
+      const toMeasure = await benchPages(server.base);
+      // The browser first, on a quiet server, then the load.
+      const browser = await launchBrowser();
+      const loaded = new Map<string, BrowserJs>();
+      try {
+        for (const page of toMeasure)
+          loaded.set(page.name, await browserJavaScript(browser, server.base + page.path));
+      } finally {
+        await browser.close();
+      }
+      for (const page of toMeasure) pages.push(await measurePage(server, page, loaded.get(page.name)!, log));
     } finally {
       await server.stop();
     }
@@ -165,6 +186,9 @@ export const ssrSuite: Suite = {
       ["JS to hydrate, gzip (kB)", ...pages.map((p) => kb(p.js.gzipBytes))],
       ["JS to hydrate, raw (kB)", ...pages.map((p) => kb(p.js.rawBytes))],
       ["JS chunks", ...pages.map((p) => p.js.chunks.length)],
+      ["JS Chromium loaded, gzip (kB)", ...pages.map((p) => kb(p.browserJs.bodyBytes))],
+      ["… with response headers (kB)", ...pages.map((p) => kb(p.browserJs.transferBytes))],
+      ["JS files Chromium loaded", ...pages.map((p) => p.browserJs.scripts.length)],
     ];
     const byName = (name: BenchPage["name"]) => pages.find((p) => p.page.name === name)!;
     const targets: TargetResult[] = [
@@ -177,6 +201,12 @@ export const ssrSuite: Suite = {
       atMost(
         "product page JavaScript (gzip)",
         kb(byName("product").js.gzipBytes),
+        PRODUCT_JS_TARGET_KB,
+        "kB",
+      ),
+      atMost(
+        "product page JavaScript Chromium loaded (gzip, 390 px, no interaction)",
+        kb(byName("product").browserJs.bodyBytes),
         PRODUCT_JS_TARGET_KB,
         "kB",
       ),
@@ -199,11 +229,18 @@ export const ssrSuite: Suite = {
       "",
       markdownTable(header, rows),
       "",
-      "**JavaScript per page (gzip kB per chunk; lazy: imported by the URL dispatcher at hydration)**",
+      "**JavaScript per page (gzip kB per chunk, the build's precompressed `.gz`; lazy: imported by the URL dispatcher at hydration)**",
       "",
       ...pages.map(
         (p) =>
           `- ${p.page.name}: ${p.js.chunks.map((c) => `${c.file}${c.lazy ? " (lazy)" : ""} ${kb(c.gzipBytes).toFixed(1)}`).join(", ")}`,
+      ),
+      "",
+      "**JavaScript Chromium downloaded (390 px, touch, `Accept-Encoding: gzip`, until the network was idle, no interaction; kB of compressed body per script)**",
+      "",
+      ...pages.map(
+        (p) =>
+          `- ${p.page.name}: ${p.browserJs.scripts.map((s) => `${s.file.replace(/^\/assets\//, "")}${s.encoding === "gzip" ? "" : ` (${s.encoding})`} ${kb(s.bodyBytes).toFixed(1)}`).join(", ")}`,
       ),
       "",
     ].join("\n");

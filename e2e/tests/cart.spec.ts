@@ -17,7 +17,8 @@ import { catalogProducts, expectAccessible, screenshot, watchConsole } from "./s
 interface Child {
   sku: string;
   status: number;
-  stock: { is_in_stock: boolean; is_volatile?: boolean };
+  size?: string;
+  stock: { is_in_stock: boolean; is_volatile?: boolean; qty?: number };
 }
 interface Product {
   sku: string;
@@ -26,6 +27,7 @@ interface Product {
   type_id: string;
   stock?: { is_in_stock: boolean; is_volatile?: boolean };
   configurable_children?: Child[];
+  configurable_options?: { attribute_code: string; values: { value_index: string; label: string }[] }[];
   product_links?: { link_type: string; linked_product_sku: string; qty?: number }[];
 }
 interface ServerLine {
@@ -199,6 +201,67 @@ test.describe("the cart", () => {
     }, message);
     expect(announced).toBe(1);
     await expectCount(page, 0);
+  });
+
+  test("a size picked a moment before 'Add to cart' is the one added, while its code is still coming", async ({
+    page,
+    context,
+    request,
+  }) => {
+    // Picking waits for the variant rules' chunk, fetched at the shopper's first interaction
+    // (use-product-configuration.ts). Held here, the add comes before the pick has applied:
+    // it must wait for it, not add (or refuse) what was on screen.
+    const roomy = (c: Child) =>
+      c.status < 2 && c.stock.is_in_stock && !c.stock.is_volatile && (c.stock.qty ?? 0) >= 10;
+    const configurable = (await products(request, "configurable")).find((p) =>
+      (p.configurable_children ?? []).some(roomy),
+    )!;
+    const size = configurable.configurable_options!.find((o) => o.attribute_code === "size")!;
+    const picked = size.values.find((v) =>
+      (configurable.configurable_children ?? []).some((c) => roomy(c) && c.size === v.value_index),
+    )!;
+    await open(page, productPath(configurable));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/configuration-rules-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    await page.getByRole("link", { name: new RegExp(`^${picked.label}(,|$)`) }).click();
+    await addToCart(page);
+    await page.waitForTimeout(300);
+    release();
+
+    await expectCount(page, 1);
+    await expect(page.getByText(/^Kies je /)).toHaveCount(0);
+    // The cart cookie comes with the first sync to the server cart.
+    await expect
+      .poll(async () => (await context.cookies()).some((c) => c.name === "etalage_cart"))
+      .toBe(true);
+    const id = await cartId(context);
+    await expect.poll(async () => (await serverLines(request, id)).length).toBe(1);
+    const [line] = await serverLines(request, id);
+    const child = configurable.configurable_children!.find((c) => c.sku === line!.sku);
+    expect(child?.size, "the line is a child of the picked size").toBe(picked.value_index);
+  });
+
+  test("offline before the first interaction, an add that cannot start says so by the button", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const simple = await firstInStock(request, (await products(request, "simple")).slice(20));
+    await open(page, productPath(simple));
+    await context.setOffline(true);
+    await addToCart(page);
+    await expect(
+      page.getByRole("status").filter({ hasText: "Er ging iets mis bij het toevoegen aan je winkelwagen" }),
+    ).toBeVisible();
+    await expectCount(page, 0);
+    await context.setOffline(false);
   });
 
   test("twenty rapid clicks make one line of twenty", async ({ page, context, request }) => {

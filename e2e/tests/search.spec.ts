@@ -109,11 +109,29 @@ test.describe("search", () => {
     await expectAccessible(page);
   });
 
-  test("the search text survives a reload", async ({ page }, testInfo) => {
+  test("the search text survives a reload, and keys typed before the field's code arrives are kept", async ({
+    page,
+  }, testInfo) => {
     await page.goto("/");
     await page.waitForLoadState("networkidle");
+    // The field's chunk comes with the first interaction, here the very tap that opens the panel:
+    // held, so the shopper types (and corrects a typo) before the field is there.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/search-sidebar-body-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
     const panel = await openSearch(page, testInfo);
-    await page.keyboard.type("overhemd");
+    await page.keyboard.type("overhemdx");
+    await page.keyboard.press("Backspace");
+    release();
+    const field = panel.getByRole("searchbox", { name: "Zoek producten" });
+    await expect(field).toBeFocused();
+    await expect(field).toHaveValue("overhemd");
+    await page.unroute(/\/assets\/search-sidebar-body-[\w-]+\.js$/);
     await expect(panel.getByRole("list", { name: "Suggesties" }).getByRole("article").first()).toBeVisible();
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem("etalage/search-text")))

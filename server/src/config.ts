@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { projectRoot } from "./paths.ts";
@@ -68,6 +69,14 @@ const schema = z.object({
     .string()
     .regex(/^[\w:.-]{1,64}$/, "letters, digits and _ : . - only (at most 64)")
     .default("etalage:html:"),
+  /**
+   * Threads that render whole pages beside the request thread (docs/decisions/0011); `auto` is one
+   * fewer than the machine's cores, 0 renders every page in the request thread.
+   */
+  SSR_RENDER_THREADS: z
+    .union([z.literal("auto"), z.coerce.number().int().min(0).max(64)])
+    .default("auto")
+    .transform((v) => (v === "auto" ? Math.max(0, os.availableParallelism() - 1) : v)),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; dev: boolean };

@@ -1,15 +1,19 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { renderToPipeableStream, renderToString } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
-import { NonceContext } from "./lib/nonce.ts";
-import { hasDeferredData, preloadHydrationData } from "./lib/render-whole.ts";
+import { serverModulesLoaded } from "./lib/deferred-module.ts";
+import { renderWholeDocument, serverApp, toRenderTask } from "./lib/render-document.tsx";
+import { hasDeferredData, readHydrationData } from "./lib/render-whole.ts";
 import { createNonce, setSecurityHeaders } from "./lib/security-headers.ts";
+import { documentRendererContext } from "./lib/server-context.ts";
 
-/** The server looks this up on the build to hand services to loaders (see server/src/ssr). */
-export { servicesContext } from "./lib/server-context.ts";
+/** A render thread renders whole pages with these (server/src/ssr/render-worker.ts). */
+export { renderTask } from "./lib/render-document.tsx";
+/** The server hands loaders its services, and pages its render threads, under these keys. */
+export { documentRendererContext, servicesContext } from "./lib/server-context.ts";
+export { serverModulesLoaded };
 
 export const streamTimeout = 5_000;
 
@@ -25,27 +29,29 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
+  // Parts a page's chunk declares (on-demand parts of the product page, the shell's) start loading
+  // when it is evaluated, after the loader that awaited the chunk: a render before they are there
+  // would write their fallback. Settled once, this costs one microtask.
+  await serverModulesLoaded();
   const nonce = createNonce();
   setSecurityHeaders(responseHeaders, nonce);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  // Root's <Scripts>, <ScrollRestoration> and <Links> read NonceContext; ServerRouter's own nonce
-  // covers the data scripts it writes after the app.
-  const app = (
-    <NonceContext value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-    </NonceContext>
-  );
-
   if (!routerContext.isSpaMode && !hasDeferredData(routerContext)) {
-    await preloadHydrationData(routerContext);
-    const html = Buffer.from(`<!DOCTYPE html>${renderToString(app)}`);
+    const hydration = await readHydrationData(routerContext);
+    // The server's render threads take the render when they can (docs/decisions/0011).
+    const task = toRenderTask(routerContext, request.url, nonce, hydration);
+    const threads = task ? loadContext.get(documentRendererContext) : null;
+    const html =
+      (task && (await threads?.render(task))) ??
+      Buffer.from(renderWholeDocument(routerContext, request.url, nonce, hydration));
     // The length tells the server the body is whole: it sends it as one buffer (server/src/ssr).
-    responseHeaders.set("Content-Length", String(html.length));
+    responseHeaders.set("Content-Length", String(html.byteLength));
     return new Response(html, { headers: responseHeaders, status: responseStatusCode });
   }
 
+  const app = serverApp(routerContext, request.url, nonce);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Crawlers and SPA-mode get the whole document at once; shoppers get the shell streamed.

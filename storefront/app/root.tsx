@@ -1,9 +1,8 @@
 import { t } from "@etalage/core";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
-import { MinimalShell } from "./features/shell/minimal-shell.tsx";
 import { ProgressBar } from "./features/shell/progress-bar.tsx";
-import { ErrorContent, NotFoundContent } from "./features/shell/status-page.tsx";
+import { RootErrorPage } from "./features/shell/status-page.tsx";
 import { useNavigationHistory } from "./lib/navigation-history.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { routeErrorMiddleware, useRouteErrors } from "./lib/route-errors.ts";
@@ -72,8 +71,5 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // An offline route lookup fails right up to here; it still gets its message and goes home.
   useRouteErrors();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
-    <MinimalShell>{status === 404 ? <NotFoundContent /> : <ErrorContent status={status} />}</MinimalShell>
-  );
+  return <RootErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
 }

@@ -7,7 +7,8 @@ import { type Plugin, parseAst } from "vite";
  * browser is not sent the whole dictionary:
  *
  * - `t("Key")` → `"Dutch text"`; an unknown key → the key itself, as `t()` answers;
- * - `t("Key", params)` → `fillPlaceholders("Dutch text", params)` (core/src/i18n/translate.ts);
+ * - `t("Key", params)` → `fillPlaceholders("Dutch text", params)` (core/src/i18n/placeholders.ts,
+ *   which does not import the dictionary);
  * - `t(expression)` is left alone: the browser's dictionary keeps every entry whose key is not
  *   only ever used in literal calls (keys held in tables such as sort labels, and messages that
  *   come from the server), so a key looked up at run time answers as before.
@@ -125,7 +126,7 @@ export function compileTranslations(code: string, dictionary: Dictionary): Compi
     at = edit.end;
   }
   out += code.slice(at);
-  if (usesFill) out += `\nimport { fillPlaceholders as ${FILL} } from "@etalage/core/i18n/translate";\n`;
+  if (usesFill) out += `\nimport { fillPlaceholders as ${FILL} } from "@etalage/core/i18n/placeholders";\n`;
   return { code: out, keys };
 }
 

@@ -1,6 +1,7 @@
 import { type DictionaryKey, nl } from "./nl-NL.ts";
+import { fillPlaceholders, type TranslateParams } from "./placeholders.ts";
 
-export type TranslateParams = Record<string, string | number>;
+export { fillPlaceholders, type TranslateParams };
 
 const dictionary: Record<string, string> = nl;
 
@@ -14,10 +15,4 @@ const dictionary: Record<string, string> = nl;
  */
 export function t(key: DictionaryKey | (string & {}), params?: TranslateParams): string {
   return fillPlaceholders(dictionary[key] ?? key, params);
-}
-
-/** `{name}` placeholders filled from `params`; one without a value stays as written. */
-export function fillPlaceholders(text: string, params?: TranslateParams): string {
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
 }

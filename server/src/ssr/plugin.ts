@@ -8,11 +8,15 @@ import { storefrontBuild, storefrontRoot } from "../paths.ts";
 import type { Services } from "../services/index.ts";
 import { HtmlCache } from "./html-cache.ts";
 import { taggingServices } from "./html-cache-render.ts";
+import { RenderThreads } from "./render-pool.ts";
 import { createSsrHandler } from "./request-handler.ts";
 import { storefrontServices } from "./storefront-services.ts";
 
+type ContextKey = Parameters<RouterContextProvider["set"]>[0];
+
 interface EntryWithContext {
-  servicesContext?: Parameters<RouterContextProvider["set"]>[0];
+  servicesContext?: ContextKey;
+  documentRendererContext?: ContextKey;
 }
 
 /**
@@ -27,10 +31,19 @@ export async function registerStorefront(app: FastifyInstance, services: Service
   const loaderServices = htmlCache
     ? taggingServices(storefrontServices(services))
     : storefrontServices(services);
+  // Whole pages render on threads of their own beside this one (docs/decisions/0011); not in dev.
+  const threads = services.config.SSR_RENDER_THREADS;
+  const renderThreads =
+    threads > 0 && !dev
+      ? new RenderThreads(threads, path.join(storefrontBuild, "server", "index.js"), app.log)
+      : undefined;
+  if (renderThreads) app.addHook("onClose", () => renderThreads.close());
   const contextFor = (build: ServerBuild) => {
     const context = new RouterContextProvider();
-    const key = (build.entry.module as EntryWithContext).servicesContext;
-    if (key) context.set(key, loaderServices);
+    const entry = build.entry.module as EntryWithContext;
+    if (entry.servicesContext) context.set(entry.servicesContext, loaderServices);
+    if (entry.documentRendererContext && renderThreads)
+      context.set(entry.documentRendererContext, renderThreads);
     return context;
   };
 

@@ -56,7 +56,11 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   const raw = request.raw.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
   const controller = new AbortController();
-  reply.raw.once("close", () => controller.abort());
+  // Only a shopper who left before the answer aborts: an abort builds a DOMException with its
+  // stack, which on every finished response was ≈ 2 % of a page's request thread.
+  reply.raw.once("close", () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
   return new Request(url, {
     method: request.method,

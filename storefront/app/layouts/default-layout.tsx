@@ -1,13 +1,8 @@
-import {
-  isRouteErrorResponse,
-  Outlet,
-  type ShouldRevalidateFunctionArgs,
-  useRouteLoaderData,
-} from "react-router";
-import { isShellPreview, shellBlocksFromCms } from "../features/cms/shell-from-cms.ts";
-import { fallbackShellBlocks } from "../features/shell/default-blocks.ts";
+import { isRouteErrorResponse, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { shellBlocksFromCms } from "../features/cms/shell-from-cms.ts";
+import { isShellPreview } from "../features/shell/cms-blocks.ts";
 import { DefaultShell } from "../features/shell/default-shell.tsx";
-import { ErrorContent, NotFoundContent } from "../features/shell/status-page.tsx";
+import { LayoutErrorPage } from "../features/shell/status-page.tsx";
 import { servicesContext } from "../lib/server-context.ts";
 import type { Route } from "./+types/default-layout";
 
@@ -38,11 +33,5 @@ export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
 
 /** Errors of the pages inside keep the header and footer; a 404 looks like page-not-found. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const blocks = useRouteLoaderData<typeof loader>("layouts/default-layout") ?? fallbackShellBlocks();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
-    <DefaultShell blocks={blocks}>
-      {status === 404 ? <NotFoundContent menu={blocks.menu} /> : <ErrorContent status={status} />}
-    </DefaultShell>
-  );
+  return <LayoutErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
 }

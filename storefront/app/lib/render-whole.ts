@@ -20,15 +20,12 @@ function holdsPromise(value: unknown, depth: number): boolean {
 }
 
 /**
- * Reads React Router's hydration data (its turbo-stream of the loaders' answers) to the end and
- * hands it to `<ServerRouter>`'s data script as already read, so `renderToString` writes the same
- * `<script>` tags the streamed render does instead of a Suspense fallback. Only for pages without
- * deferred data: then the stream is complete as soon as the answers are encoded.
- * `renderMeta.streamCache` is part of `EntryContext`'s type (react-router 8.4, pinned).
+ * Reads React Router's hydration data (its turbo-stream of the loaders' answers) to the end. Only
+ * for pages without deferred data: then the stream is complete as soon as the answers are encoded.
  */
-export async function preloadHydrationData(context: EntryContext): Promise<void> {
+export async function readHydrationData(context: EntryContext): Promise<string> {
   const stream = context.serverHandoffStream;
-  if (!stream) return;
+  if (!stream) return "";
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let text = "";
@@ -37,7 +34,15 @@ export async function preloadHydrationData(context: EntryContext): Promise<void>
     if (done) break;
     text += decoder.decode(value, { stream: true });
   }
-  text += decoder.decode();
+  return text + decoder.decode();
+}
+
+/**
+ * Hands the hydration data to `<ServerRouter>`'s data script as already read, so `renderToString`
+ * writes the same `<script>` tags the streamed render does instead of a Suspense fallback.
+ * `renderMeta.streamCache` is part of `EntryContext`'s type (react-router 8.4, pinned).
+ */
+export function handHydrationData(context: EntryContext, text: string): void {
   const read = (result: { done: boolean; value: string }) => Object.assign(Promise.resolve(), { result });
   context.renderMeta ??= {};
   context.renderMeta.streamCache = {
@@ -46,4 +51,9 @@ export async function preloadHydrationData(context: EntryContext): Promise<void>
   };
   // ServerRouter takes a reader of its own; the cache answers before it is read.
   context.serverHandoffStream = new ReadableStream({ start: (controller) => controller.close() });
+}
+
+/** Both of the above: the page's hydration data, read and handed over. */
+export async function preloadHydrationData(context: EntryContext): Promise<void> {
+  handHydrationData(context, await readHydrationData(context));
 }

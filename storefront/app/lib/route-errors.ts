@@ -1,17 +1,16 @@
-import { routeLoadOutcome, t } from "@etalage/core";
 import { useContext, useEffect } from "react";
 import {
   type DataStrategyResult,
-  isRouteErrorResponse,
   type MiddlewareFunction,
   redirect,
   type UIMatch,
+  UNSAFE_DataRouterContext,
   UNSAFE_DataRouterDataContext,
   useLocation,
   useMatches,
   useNavigate,
 } from "react-router";
-import { notify } from "../features/notifications/notification-store.ts";
+import { deferredModule, FIRST_INTERACTION, warmDeferredModules } from "./deferred-module.ts";
 
 /**
  * Route-load failures in the browser (browsing §8; docs/decisions/0004-route-errors.md). One
@@ -22,7 +21,8 @@ import { notify } from "../features/notifications/notification-store.ts";
  * - any other failure (a 404 is a page, not a failure) → its message with OK, and the navigation
  *   goes on to the error boundary.
  * The local cache keeps the route data of the last pages shown, so going home offline, or back to
- * a page seen before, still renders. It is only read when the network is gone.
+ * a page seen before, still renders. It is only read when the network is gone. What a failure
+ * tells the shopper is route-failures.ts's, loaded before any failure can need it.
  */
 
 type Results = Record<string, DataStrategyResult>;
@@ -36,6 +36,8 @@ const handled = new WeakSet<object>();
 
 const keyOf = (url: URL | { pathname: string; search: string }) => url.pathname + url.search;
 
+const failures = deferredModule(() => import("./route-failures.ts"), { warm: true });
+
 export const routeErrorMiddleware: MiddlewareFunction<Results> = async ({ request }, next) => {
   if (request.method !== "GET") return next();
   const url = new URL(request.url);
@@ -44,46 +46,23 @@ export const routeErrorMiddleware: MiddlewareFunction<Results> = async ({ reques
   if (cached && !navigator.onLine) return asResults(cached);
 
   const results = await next();
+  let failed = false;
   for (const { type, result } of Object.values(results)) {
-    if (type === "error" && typeof result === "object" && result !== null) handled.add(result);
+    if (type !== "error" || (result instanceof DOMException && result.name === "AbortError")) continue;
+    failed = true;
+    if (typeof result === "object" && result !== null) handled.add(result);
   }
-  const failure = firstFailure(results);
-  if (!failure) return results;
-  if (cached && failure.networkError) return asResults(cached);
-
-  const outcome = routeLoadOutcome(failure);
-  if (outcome.action === "ignore") return results;
-  notify({ type: "danger", message: outcome.message, action1: { label: t("OK") } });
-  // Already on the way home: let the error page show rather than loop.
-  if (outcome.action === "go-home" && url.pathname !== "/") throw redirect("/");
+  if (!failed) return results;
+  const loaded = await failures.load().catch(() => null);
+  if (loaded) return loaded.settle(results, url.pathname, cached);
+  // Its code could not load either: offline since before any interaction. The page seen before,
+  // or home, without the message.
+  if (cached) return asResults(cached);
+  if (url.pathname !== "/") throw redirect("/");
   return results;
 };
 
-/** The first loader error of a navigation, in the terms of core's `routeLoadOutcome`. */
-function firstFailure(results: Results) {
-  for (const { type, result } of Object.values(results)) {
-    if (type !== "error") continue;
-    if (result instanceof DOMException && result.name === "AbortError") continue;
-    if (isRouteErrorResponse(result)) {
-      const data: unknown = result.data;
-      const message =
-        typeof data === "string"
-          ? data
-          : data && typeof data === "object" && "message" in data
-            ? String(data.message)
-            : result.statusText;
-      return { status: result.status, message };
-    }
-    if (result instanceof Error) {
-      // fetch() rejects with a TypeError when no answer came at all.
-      return { message: result.message, networkError: result instanceof TypeError };
-    }
-    return { message: String(result) };
-  }
-  return undefined;
-}
-
-function asResults(cached: Record<string, unknown>): Results {
+export function asResults(cached: Record<string, unknown>): Results {
   const results: Results = {};
   for (const [routeId, data] of Object.entries(cached)) results[routeId] = { type: "data", result: data };
   return results;
@@ -121,10 +100,8 @@ function useUnreachedRoutes(): void {
     for (const error of Object.values(errors ?? {})) {
       if (!(error instanceof TypeError) || handled.has(error)) continue;
       handled.add(error);
-      const outcome = routeLoadOutcome({ message: error.message, networkError: true });
-      if (outcome.action === "ignore") return;
-      notify({ type: "danger", message: outcome.message, action1: { label: t("OK") } });
-      if (outcome.action === "go-home" && pathname !== "/") navigate("/", { replace: true });
+      const goHome = () => pathname !== "/" && navigate("/", { replace: true });
+      failures.load().then((loaded) => loaded.reportUnreached(error, goHome), goHome);
       return;
     }
   }, [errors, navigate, pathname]);
@@ -140,6 +117,11 @@ export function useRouteErrors(): void {
   }, [location, matches]);
   useUnreachedRoutes();
   useWarmRouteModules(location.pathname);
+  // A navigation, a revalidation: what a page may need without the network comes now, if no
+  // interaction brought it yet, and before the router's update renders (server HTML waiting for
+  // its code, features/shell/on-demand.tsx, must have it then).
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  useEffect(() => router?.subscribe(() => warmDeferredModules()), [router]);
 }
 
 interface ManifestRoute {
@@ -150,7 +132,6 @@ interface FrameworkGlobals {
   __reactRouterRouteModules?: Record<string, unknown>;
 }
 
-const INTERACTION_EVENTS = ["pointerdown", "pointermove", "keydown", "touchstart", "scroll"] as const;
 /** After a page's links have been discovered (React Router fetches their routes after render). */
 const WARM_DELAY_MS = 1000;
 let interacted = false;
@@ -167,13 +148,13 @@ function useWarmRouteModules(pathname: string): void {
     let timer: number | undefined;
     const schedule = () => {
       interacted = true;
-      for (const event of INTERACTION_EVENTS) window.removeEventListener(event, schedule);
+      for (const event of FIRST_INTERACTION) window.removeEventListener(event, schedule);
       timer = window.setTimeout(loadRouteModules, WARM_DELAY_MS);
     };
     if (interacted) schedule();
-    else for (const event of INTERACTION_EVENTS) window.addEventListener(event, schedule, { passive: true });
+    else for (const event of FIRST_INTERACTION) window.addEventListener(event, schedule, { passive: true });
     return () => {
-      for (const event of INTERACTION_EVENTS) window.removeEventListener(event, schedule);
+      for (const event of FIRST_INTERACTION) window.removeEventListener(event, schedule);
       window.clearTimeout(timer);
     };
   }, [pathname]);

@@ -8,6 +8,7 @@ import type {
   ProductSearchResult,
 } from "@etalage/core";
 import { createContext } from "react-router";
+import type { RenderTask } from "./render-document.tsx";
 
 /** Where a storefront path leads (the in-process face of `POST /api/url/map`). */
 export type RouteMatch =
@@ -83,3 +84,14 @@ export interface StoryOptions {
 }
 
 export const servicesContext = createContext<StorefrontServices>();
+
+/**
+ * The server's render threads (server/src/ssr/render-pool.ts): a whole page's render as bytes, or
+ * null when the page must render in the request's own thread. Absent in development and when the
+ * server runs without render threads.
+ */
+export interface DocumentRenderer {
+  render(task: RenderTask): Promise<Uint8Array<ArrayBuffer> | null>;
+}
+
+export const documentRendererContext = createContext<DocumentRenderer | null>(null);

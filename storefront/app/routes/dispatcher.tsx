@@ -12,7 +12,13 @@ import {
   trailingSlashRedirect,
 } from "@etalage/core";
 import { Suspense, useEffect } from "react";
-import { data, type MetaDescriptor, redirect, useLocation } from "react-router";
+import {
+  data,
+  type MetaDescriptor,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+} from "react-router";
 import { categoryMeta } from "../features/catalog/category-meta.ts";
 import { type CategoryPageData, loadCategoryPage } from "../features/catalog/category-page-data.ts";
 import { cmsMeta } from "../features/cms/cms-meta.ts";
@@ -20,15 +26,17 @@ import "../features/cms/cms-page-styles.ts";
 import type { CmsPageData } from "../features/cms/cms-page-data.ts";
 import { type CategoryCms, loadCategoryCms, loadCmsPage } from "../features/cms/cms-route.tsx";
 import "../features/catalog/category-page-styles.ts";
-import { buildProductPageData, type ProductPageData } from "../features/product/product-data.ts";
+import type { ProductPageData } from "../features/product/product-data.ts";
 import { productMeta } from "../features/product/product-meta.ts";
+import { buildProductPageData } from "../features/product/product-page-data.ts";
 import "../features/product/product-page-styles.ts";
-import { productAction, productShouldRevalidate } from "../features/product/product-route.ts";
+import { productAction } from "../features/product/product-route.ts";
+import { loadStatusViews, NotFoundPage } from "../features/shell/status-page.tsx";
 import { deferredModule } from "../lib/deferred-module.ts";
 import { type DispatchedType, rememberRoute } from "../lib/route-map.ts";
 import { servicesContext } from "../lib/server-context.ts";
 import type { Route } from "./+types/dispatcher";
-import NotFound, { meta as notFoundMeta } from "./not-found.tsx";
+import { meta as notFoundMeta } from "./not-found.tsx";
 
 /**
  * Each page type's components in their own chunk: a product page does not download the category
@@ -44,7 +52,8 @@ const cmsViews = deferredModule(() => import("../features/cms/cms-views.ts"));
  * The URL dispatcher (browsing §2 "Route resolution"): every path the route table does not name
  * is looked up by URL mapping and shown as a category, a product or (with the CMS issue) a CMS
  * page; a redirect entity moves the visitor on; anything else is page-not-found with a 404.
- * Critical only: mapping and the page it finds, in-process on the server.
+ * Critical only: mapping and the page it finds, in-process on the server. The page's head comes
+ * with it (`meta`), built here: the browser then needs none of the three page types' meta code.
  */
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -86,19 +95,26 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
         categoryPage.load(),
         cmsViews.load(),
       ]);
+      const shown = cms?.title ? { ...page, title: cms.title } : page;
       return {
         kind: "category" as const,
         route: dispatchedRouteName({ type: "category", slug: category.slug }),
-        page: cms?.title ? { ...page, title: cms.title } : page,
+        page: shown,
         // Tile positions are cells of the first page.
         cms: cms && page.paging.page <= 1 ? cms : undefined,
+        meta: categoryMeta(shown, url),
       };
     }
     case "product": {
       const product = match.source as Product;
       const page = buildProductPageData({ services, product, request: pageRequest, childSku });
       await productPage.load();
-      return { kind: "product" as const, route: dispatchedRouteName({ type: "product", product }), page };
+      return {
+        kind: "product" as const,
+        route: dispatchedRouteName({ type: "product", product }),
+        page,
+        meta: productMeta(page, url),
+      };
     }
     case "cms_page": {
       const [page] = await Promise.all([
@@ -107,7 +123,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
       ]);
       if (!page) return notFound();
       const route: RouteName = { name: "cms-page", params: { slug: page.fullSlug } };
-      return { kind: "cms_page" as const, route, page };
+      return { kind: "cms_page" as const, route, page, meta: cmsMeta(page) };
     }
     default:
       return notFound();
@@ -118,8 +134,9 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const loaded = await serverLoader();
   if (loaded.kind === "category") await Promise.all([categoryPage.load(), loaded.cms && cmsViews.load()]);
-  else if (loaded.kind === "product") await productPage.load();
+  else if (loaded.kind === "product") await (await productPage.load()).preloadFor(loaded.page);
   else if (loaded.kind === "cms_page") await cmsViews.load();
+  else await loadStatusViews();
   return loaded;
 }
 
@@ -132,12 +149,30 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   throw data(null, { status: 405 });
 }
 
-/** Choosing a variant only rewrites `childSku`: the product page holds every child already. */
-export const shouldRevalidate = productShouldRevalidate;
+/**
+ * Choosing a variant only rewrites `childSku`: the product page holds every child already (the
+ * /p/ routes' own rule is features/product/product-route.ts's). Anything else reloads.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs): boolean {
+  if (formMethod || !defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname) {
+    return defaultShouldRevalidate;
+  }
+  const others = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("childSku");
+    return params.toString();
+  };
+  return others(currentUrl) !== others(nextUrl);
+}
 
 function notFound() {
   const route: RouteName = PAGE_NOT_FOUND_ROUTE;
-  return data({ kind: "not-found" as const, route }, { status: 404 });
+  return data({ kind: "not-found" as const, route, meta: notFoundMeta() }, { status: 404 });
 }
 
 /** Keeps the visitor's other query parameters (campaign tags) across the child → parent move. */
@@ -149,22 +184,11 @@ function withVisitorQuery(to: string, visitor: URLSearchParams): string {
   return target.pathname + target.search;
 }
 
-export function meta({ loaderData, location, error }: Route.MetaArgs): MetaDescriptor[] {
-  const url = new URL(location.pathname + location.search, "http://localhost");
-  switch (loaderData?.kind) {
-    case "category":
-      return categoryMeta(loaderData.page, url);
-    case "product":
-      return productMeta(loaderData.page, url);
-    case "cms_page":
-      return cmsMeta(loaderData.page);
-    case "not-found":
-      return notFoundMeta();
-    default:
-      return error
-        ? [{ title: `${t("Something went wrong")} – Etalage` }, { name: "robots", content: "noindex" }]
-        : [];
-  }
+export function meta({ loaderData, error }: Route.MetaArgs): MetaDescriptor[] {
+  if (loaderData) return loaderData.meta;
+  return error
+    ? [{ title: `${t("Something went wrong")} – Etalage` }, { name: "robots", content: "noindex" }]
+    : [];
 }
 
 export default function Dispatcher({ loaderData }: Route.ComponentProps) {
@@ -192,7 +216,7 @@ export default function Dispatcher({ loaderData }: Route.ComponentProps) {
         </Suspense>
       );
     default:
-      return <NotFound />;
+      return <NotFoundPage />;
   }
 }
 

@@ -1,7 +1,6 @@
 import { PAGE_NOT_FOUND_ROUTE, t } from "@etalage/core";
-import { data, useRouteLoaderData } from "react-router";
-import { NotFoundContent } from "../features/shell/status-page.tsx";
-import type { loader as layoutLoader } from "../layouts/default-layout.tsx";
+import { data } from "react-router";
+import { NotFoundPage } from "../features/shell/status-page.tsx";
 
 /**
  * page-not-found (browsing §2): any path nothing answers. Not a route of its own in routes.ts;
@@ -15,7 +14,4 @@ export function meta() {
   return [{ title: `${t("Page not found")} – Etalage` }, { name: "robots", content: "noindex" }];
 }
 
-export default function NotFound() {
-  const layout = useRouteLoaderData<typeof layoutLoader>("layouts/default-layout");
-  return <NotFoundContent menu={layout?.menu} />;
-}
+export default NotFoundPage;

@@ -1,12 +1,9 @@
 import { checkProductLoad, DEFAULT_LINK_OPTIONS, productLink } from "@etalage/core";
 import { data, redirect } from "react-router";
-import { buildProductPageData } from "../features/product/product-data.ts";
-import {
-  ProductPage,
-  productAction,
-  productMeta,
-  productShouldRevalidate,
-} from "../features/product/product-page.tsx";
+import { productMeta } from "../features/product/product-meta.ts";
+import { ProductPage } from "../features/product/product-page.tsx";
+import { buildProductPageData } from "../features/product/product-page-data.ts";
+import { productAction, productShouldRevalidate } from "../features/product/product-route.ts";
 import { servicesContext } from "../lib/server-context.ts";
 import type { Route } from "./+types/product";
 

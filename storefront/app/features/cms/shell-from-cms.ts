@@ -7,14 +7,15 @@ import type {
   SellingPointsContent,
 } from "@etalage/core";
 import type { StorefrontServices } from "../../lib/server-context.ts";
-import type {
-  CmsLink,
-  FooterBlock,
-  FooterLinkBlock,
-  MenuBlock,
-  MenuItemBlock,
-  SellingPointBlock,
-  ShellBlocks,
+import {
+  type CmsLink,
+  type FooterBlock,
+  type FooterLinkBlock,
+  isShellPreview,
+  type MenuBlock,
+  type MenuItemBlock,
+  type SellingPointBlock,
+  type ShellBlocks,
 } from "../shell/cms-blocks.ts";
 import { defaultShellBlocks } from "../shell/default-blocks.ts";
 
@@ -34,13 +35,6 @@ type ShellServices = Pick<
   StorefrontServices,
   "story" | "categoryTree" | "productsInCategory" | "validatePreview"
 >;
-
-/** The editor's preview route: its layout shows the draft of a layout story it previews. */
-export const PREVIEW_PATH = "/storyblok";
-
-export function isShellPreview(url: URL): boolean {
-  return url.pathname === PREVIEW_PATH && url.searchParams.has("token");
-}
 
 /**
  * `url` is the page's: on the preview route with a valid token for a layout story (menu, footer,

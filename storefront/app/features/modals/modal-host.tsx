@@ -1,72 +1,22 @@
-import { type OpenModal, t } from "@etalage/core";
-import { Component, type ComponentType, lazy, type ReactNode, Suspense } from "react";
-import { notify } from "../notifications/notification-store.ts";
-import { type ModalName, type ModalProps, modalLoaders } from "./modal-registry.ts";
-import { closeModal, openModal, useModalStack } from "./modal-store.ts";
+import { deferredModule } from "../../lib/deferred-module.ts";
+import { lazyComponent } from "../../lib/lazy-component.tsx";
+import { closeAllModals, useModalStack } from "./modal-store.ts";
 
-type AnyModal = ComponentType<ModalProps<ModalName>>;
-const components = new Map<ModalName, AnyModal>();
+const view = deferredModule(() => import("./modal-host-view.tsx"), { warm: true });
+const LazyModals = lazyComponent(() => view.load());
 
-/** React.lazy caches a failed import for good; we drop it so "Try again" fetches anew. */
-function modalComponent(name: ModalName): AnyModal {
-  let component = components.get(name);
-  if (!component) {
-    component = lazy(modalLoaders[name] as () => Promise<{ default: AnyModal }>);
-    components.set(name, component);
-  }
-  return component;
-}
-
-/** Renders every open modal, the last opened on top (native dialogs stack in the top layer). */
+/**
+ * The modal host (browsing §2 "Default layout"): nothing until a modal opens, so its code is not
+ * part of the page's first load (docs/decisions/0007-storefront-speed.md). Each modal is its own
+ * chunk besides (modal-registry.ts). Should the host's chunk not load, its error says so and
+ * Close gives up the modals asked for.
+ */
 export function ModalHost() {
-  const stack = useModalStack();
+  const open = useModalStack().length > 0;
+  if (!open) return null;
   return (
-    <>
-      {stack.map((modal) => (
-        <LoadFailure key={modal.instance} modal={modal}>
-          <Suspense fallback={null}>
-            <LazyModal modal={modal} />
-          </Suspense>
-        </LoadFailure>
-      ))}
-    </>
+    <div className="lazy-overlay">
+      <LazyModals onClose={closeAllModals} />
+    </div>
   );
-}
-
-function LazyModal({ modal }: { modal: OpenModal<ModalName> }) {
-  const Modal = modalComponent(modal.name);
-  return <Modal payload={modal.payload as never} close={() => closeModal(modal.name)} />;
-}
-
-/** A chunk that fails to load closes its modal and says so (browsing §8), offering a retry. */
-class LoadFailure extends Component<
-  { modal: OpenModal<ModalName>; children: ReactNode },
-  { failed: boolean }
-> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override componentDidCatch() {
-    const { name, payload } = this.props.modal;
-    components.delete(name);
-    closeModal(name);
-    const offline = typeof navigator !== "undefined" && !navigator.onLine;
-    notify({
-      type: "danger",
-      message: offline
-        ? t("Component couldn't be loaded due to lack of network connectivity.")
-        : t("An error occured while loading the component."),
-      action1: offline
-        ? { label: t("Close") }
-        : { label: t("Try again"), action: () => openModal(name, payload as never) },
-      ...(offline ? {} : { action2: { label: t("Close") } }),
-    });
-  }
-
-  override render() {
-    return this.state.failed ? null : this.props.children;
-  }
 }

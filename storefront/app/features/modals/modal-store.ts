@@ -20,6 +20,11 @@ export function closeModal(name: ModalName): void {
   store.set((stack) => closeInStack(stack, name));
 }
 
+/** Gives up every open modal (their host could not load). */
+export function closeAllModals(): void {
+  store.set(() => []);
+}
+
 export function useModalStack(): ModalStack<ModalName> {
   return useStore(store);
 }

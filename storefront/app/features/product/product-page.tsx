@@ -1,30 +1,86 @@
 import { type StockStatus, stockStatus, t } from "@etalage/core";
-import { type FormEvent, useId, useState } from "react";
-import { Link, useActionData } from "react-router";
-import { cart } from "../cart/cart-api.ts";
-import { productCartRequest } from "../cart/product-request.ts";
+import { type FormEvent, useMemo, useState } from "react";
+import { useActionData } from "react-router";
+import { deferredModule } from "../../lib/deferred-module.ts";
+import { cart, loadCartEngine } from "../cart/cart-api.ts";
+import type { ProductChoice } from "../cart/product-request.ts";
 import { openModal } from "../modals/modal-store.ts";
+import { onDemand } from "../shell/on-demand.tsx";
 import { ColorRelations } from "./color-relations.tsx";
 import { PriceTag } from "./price-tag.tsx";
 import { type GalleryImage, type ProductPageData, pricesOf, type VariantView } from "./product-data.ts";
-import { ProductGallery } from "./product-gallery.tsx";
 import { ProductOptions } from "./product-options.tsx";
-import { BundleOptions, GroupedItems, quantity, sumPrices, TotalLine } from "./product-parts.tsx";
+import type { PartsChoice } from "./product-parts.tsx";
 import type { ProductActionResult } from "./product-route.ts";
-import { RichText } from "./rich-text.tsx";
 import { StockLine, useStockStatus } from "./stock-status.tsx";
 import { useProductConfiguration } from "./use-product-configuration.ts";
 import "./product-page.css";
 
-// The loader is product-data.ts's `buildProductPageData`: a lazily loaded page chunk keeps every
-// export, so exporting server code from here would ship it to the browser (routes/dispatcher.tsx).
+// A lazily loaded page chunk keeps every export: the routes take the loader (product-page-data.ts),
+// the head (product-meta.ts) and the route functions (product-route.ts) from their own modules, so
+// none of them ships with the page's components (routes/dispatcher.tsx).
 export type { ProductPageData } from "./product-data.ts";
-export { productMeta } from "./product-meta.ts";
-export { type ProductActionResult, productAction, productShouldRevalidate } from "./product-route.ts";
+
+/** A grouped product's or a bundle's parts, their choice and sums: only those pages need the code. */
+const parts = deferredModule(() => import("./product-parts.tsx"));
+const NO_PARTS = { groupQty: {}, bundleChoice: {}, bundleQty: {} };
+/** The add-to-cart request is built when the shopper adds; fetched once they interact with the page. */
+const request = deferredModule(() => import("../cart/product-request.ts"), { warm: true });
+
+/** What a client navigation to this product should load with the page's code, so it renders at once. */
+export function preloadFor(data: ProductPageData): Promise<unknown> {
+  return data.grouped || data.bundle ? parts.load() : Promise.resolve();
+}
+
+function ProductWithParts({ data }: { data: ProductPageData }) {
+  const { useProductParts } = parts.use();
+  return <ProductView data={data} parts={useProductParts(data)} />;
+}
+
+/**
+ * The request's code and the cart engine load side by side: a shopper whose first act is this
+ * click waits one round trip, not two. Offline before either ever came, the add cannot start:
+ * false, and the page says so by the button (no toast: its code would not load either).
+ */
+async function addToCart(data: ProductPageData, choice: ProductChoice): Promise<boolean> {
+  let build: typeof import("../cart/product-request.ts").productCartRequest;
+  try {
+    [{ productCartRequest: build }] = await Promise.all([request.load(), loadCartEngine()]);
+  } catch {
+    return false;
+  }
+  await cart.add(build(data, choice));
+  return true;
+}
+
+/*
+ * The breadcrumbs and the description and details: links and text nobody needs code for until
+ * they act, hydrated on demand (features/shell/on-demand.tsx).
+ */
+const Breadcrumbs = onDemand<Pick<ProductPageData, "categories" | "name">>(
+  () => import("./product-details.tsx").then((module) => module.Breadcrumbs),
+  { tag: "nav", className: "crumbs", "aria-label": t("Breadcrumb") },
+);
+/*
+ * The gallery too: its pictures are the server's from the first byte; browsing them is an act
+ * (thumbnail, arrow, swipe), and a changed variant draws it afresh, once its code is there.
+ */
+const ProductGallery = onDemand<{ images: GalleryImage[]; labels: ProductPageData["labels"] }>(
+  () => import("./product-gallery.tsx").then((module) => module.ProductGallery),
+  { tag: "div", className: "gallery" },
+);
+const ProductDetails = onDemand<Pick<ProductPageData, "description" | "attributes"> & { sku: string }>(
+  () => import("./product-details.tsx").then((module) => module.ProductDetails),
+  { tag: "div", className: "product__details" },
+);
 
 export function ProductPage({ data }: { data: ProductPageData }) {
   // Another product starts afresh: choices, quantities and the gallery position.
-  return <ProductView key={data.sku} data={data} />;
+  return data.grouped || data.bundle ? (
+    <ProductWithParts key={data.sku} data={data} />
+  ) : (
+    <ProductView key={data.sku} data={data} parts={null} />
+  );
 }
 
 function imagesFor(data: ProductPageData, variant: VariantView | null): GalleryImage[] {
@@ -35,45 +91,19 @@ function imagesFor(data: ProductPageData, variant: VariantView | null): GalleryI
   return [{ path: image, alt: data.name }];
 }
 
-function ProductView({ data }: { data: ProductPageData }) {
+function ProductView({ data, parts }: { data: ProductPageData; parts: PartsChoice | null }) {
   const config = useProductConfiguration(data);
   const { variant } = config;
+  // The same pictures keep the same array, so the gallery's render waits for a real change.
+  const images = useMemo(() => imagesFor(data, variant), [data, variant]);
   const posted = useActionData<ProductActionResult | undefined>();
   const [qty, setQty] = useState("1");
-  const [groupQty, setGroupQty] = useState<Record<string, string>>({});
-  const [bundleChoice, setBundleChoice] = useState<Record<number, number>>(() =>
-    Object.fromEntries(
-      (data.bundle ?? []).map((o) => [
-        o.id,
-        (o.selections.find((s) => s.isDefault) ?? o.selections[0])?.id ?? 0,
-      ]),
-    ),
-  );
-  const [bundleQty, setBundleQty] = useState<Record<number, string>>(() =>
-    Object.fromEntries(
-      (data.bundle ?? []).map((o) => [
-        o.id,
-        String((o.selections.find((s) => s.isDefault) ?? o.selections[0])?.qty ?? 1),
-      ]),
-    ),
-  );
   const [error, setError] = useState<string | null>(null);
-
-  const total = data.grouped
-    ? sumPrices(
-        data.grouped.map((item) => ({
-          prices: item.prices,
-          qty: quantity(groupQty[item.sku] ?? String(item.qty)),
-        })),
-      )
-    : data.bundle
-      ? sumPrices(
-          data.bundle.flatMap((o) => {
-            const selection = o.selections.find((s) => s.id === bundleChoice[o.id]);
-            return selection ? [{ prices: selection.prices, qty: quantity(bundleQty[o.id] ?? "1") }] : [];
-          }),
-        )
-      : null;
+  const [addFailed, setAddFailed] = useState(false);
+  const note: ProductActionResult | null = addFailed
+    ? { added: false, message: t("An error occured while adding to the cart") }
+    : (posted ?? null);
+  const total = parts?.total ?? null;
   const prices = total ?? (variant ? pricesOf(variant) : data.prices);
   const sku = variant?.sku ?? data.sku;
   const initialStock: StockStatus = variant ? stockStatus(variant.stock) : data.stock;
@@ -92,39 +122,35 @@ function ProductView({ data }: { data: ProductPageData }) {
   };
 
   // With JavaScript the client cart adds (and shows the spec's notifications); the form posts
-  // to productAction only without it.
-  const onSubmit = (event: FormEvent) => {
+  // to productAction only without it. A size picked a moment before still applies first.
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    const picked = await config.settled();
     let errors: Record<string, string> | undefined;
-    if (data.configurable && !config.isConfigured) {
+    if (data.configurable && !picked.isConfigured) {
       const message = t("Please choose your {option}", {
-        option: (config.missing ?? t("Size")).toLowerCase(),
+        option: (picked.missing ?? t("Size")).toLowerCase(),
       });
       setError(message);
       errors = { configuration: message };
     } else setError(null);
     const choice = {
-      variant,
-      configuration: config.configuration,
+      variant: picked.variant,
+      configuration: picked.configuration,
       qty,
-      groupQty,
-      bundleChoice,
-      bundleQty,
+      ...(parts?.choice ?? NO_PARTS),
       total,
     };
-    void cart.add(productCartRequest(data, { ...choice, ...(errors ? { errors } : {}) }));
+    setAddFailed(false);
+    setAddFailed(!(await addToCart(data, { ...choice, ...(errors ? { errors } : {}) })));
   };
 
   return (
     <article className="product container">
-      <Breadcrumbs data={data} />
+      <Breadcrumbs categories={data.categories} name={data.name} />
       <div className="product__layout">
         <div className="product__media">
-          <ProductGallery
-            key={imagesFor(data, variant)[0]?.path ?? "none"}
-            images={imagesFor(data, variant)}
-            labels={data.labels}
-          />
+          <ProductGallery key={images[0]?.path ?? "none"} images={images} labels={data.labels} />
         </div>
         <div className="product__info">
           {data.brand && <p className="product__brand">{data.brand}</p>}
@@ -166,29 +192,7 @@ function ProductView({ data }: { data: ProductPageData }) {
               />
             )}
             {!data.configurable && data.sizeGuide && <SizeGuideButton table={data.sizeGuide} />}
-            {data.grouped && (
-              <GroupedItems
-                items={data.grouped}
-                quantities={groupQty}
-                onQuantity={(itemSku, text) => setGroupQty((q) => ({ ...q, [itemSku]: text }))}
-              />
-            )}
-            {data.bundle && (
-              <BundleOptions
-                options={data.bundle}
-                chosen={bundleChoice}
-                quantities={bundleQty}
-                onChoose={(optionId, selectionId) => {
-                  setBundleChoice((c) => ({ ...c, [optionId]: selectionId }));
-                  const selection = data.bundle
-                    ?.find((o) => o.id === optionId)
-                    ?.selections.find((s) => s.id === selectionId);
-                  if (selection) setBundleQty((q) => ({ ...q, [optionId]: String(selection.qty) }));
-                }}
-                onQuantity={(optionId, text) => setBundleQty((q) => ({ ...q, [optionId]: text }))}
-              />
-            )}
-            {total && <TotalLine prices={total} />}
+            {parts?.element}
             <div className="buy__row">
               {!data.grouped && (
                 <label className="qty">
@@ -208,9 +212,9 @@ function ProductView({ data }: { data: ProductPageData }) {
                 {soldOut ? t("Out of stock") : t("Add to cart")}
               </button>
             </div>
-            {posted && (
-              <p className={`buy__note${posted.added ? "" : " buy__note--error"}`} role="status">
-                {t(posted.message)}
+            {note && (
+              <p className={`buy__note${note.added ? "" : " buy__note--error"}`} role="status">
+                {note.message}
               </p>
             )}
           </form>
@@ -221,7 +225,7 @@ function ProductView({ data }: { data: ProductPageData }) {
             <li className="product__promise">{t("30 days to return")}</li>
           </ul>
 
-          <ProductDetails data={data} sku={sku} />
+          <ProductDetails description={data.description} attributes={data.attributes} sku={sku} />
         </div>
       </div>
     </article>
@@ -233,59 +237,5 @@ function SizeGuideButton({ table }: { table: "shirts" | "shoes" }) {
     <button type="button" className="options__guide" onClick={() => openModal("size-guide", { table })}>
       {t("Size guide")}
     </button>
-  );
-}
-
-function Breadcrumbs({ data }: { data: ProductPageData }) {
-  return (
-    <nav className="crumbs" aria-label={t("Breadcrumb")}>
-      <ol className="crumbs__list">
-        <li>
-          <Link to="/">{t("Home")}</Link>
-        </li>
-        {data.categories.map((crumb) => (
-          <li key={crumb.href}>
-            <Link to={crumb.href}>{crumb.name}</Link>
-          </li>
-        ))}
-        <li aria-current="page">{data.name}</li>
-      </ol>
-    </nav>
-  );
-}
-
-function ProductDetails({ data, sku }: { data: ProductPageData; sku: string }) {
-  const descriptionId = useId();
-  const detailsId = useId();
-  return (
-    <>
-      {data.description.length > 0 && (
-        <section className="product__section" aria-labelledby={descriptionId}>
-          <h2 id={descriptionId} className="product__section-title">
-            {t("Description")}
-          </h2>
-          <div className="product__description">
-            <RichText nodes={data.description} />
-          </div>
-        </section>
-      )}
-      <section className="product__section" aria-labelledby={detailsId}>
-        <h2 id={detailsId} className="product__section-title">
-          {t("Product details")}
-        </h2>
-        <dl className="product__attributes">
-          {data.attributes.map((row) => (
-            <div key={row.label}>
-              <dt>{row.label}</dt>
-              <dd>{row.value}</dd>
-            </div>
-          ))}
-          <div>
-            <dt>{t("Item number")}</dt>
-            <dd>{sku}</dd>
-          </div>
-        </dl>
-      </section>
-    </>
   );
 }

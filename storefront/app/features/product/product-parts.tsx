@@ -1,16 +1,32 @@
 import { formatPrice, t } from "@etalage/core";
-import { useId } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
 import { hasImage } from "../../lib/images.ts";
 import { THUMB, thumbImage } from "./gallery-sizes.ts";
 import { PriceTag } from "./price-tag.tsx";
-import type { BundleOptionView, GroupedItemView, PartView, Prices } from "./product-data.ts";
+import type { BundleOptionView, GroupedItemView, PartView, Prices, ProductPageData } from "./product-data.ts";
+
+/*
+ * The parts of a grouped product or a bundle, their choice and sums: a chunk of their own, which
+ * only those products' pages load (product-page.tsx).
+ */
+
+/** What the page's form needs of the parts: the choice, its total, and the parts to show. */
+export interface PartsChoice {
+  choice: {
+    groupQty: Record<string, string>;
+    bundleChoice: Record<number, number>;
+    bundleQty: Record<number, string>;
+  };
+  total: Prices | null;
+  element: ReactNode;
+}
 
 /** What a shopper pays for a part: the special price while it runs, else the regular one. */
-export const payable = (prices: Prices) => prices.special ?? prices.regular;
+const payable = (prices: Prices) => prices.special ?? prices.regular;
 
 /** Sums of parts times quantities, regular and payable, as one Prices. */
-export function sumPrices(parts: readonly { prices: Prices; qty: number }[]): Prices {
+function sumPrices(parts: readonly { prices: Prices; qty: number }[]): Prices {
   let regular = 0;
   let final = 0;
   for (const { prices, qty } of parts) {
@@ -22,9 +38,66 @@ export function sumPrices(parts: readonly { prices: Prices; qty: number }[]): Pr
 }
 
 /** Quantities are whole numbers of zero or more (browsing §5); anything else reads as 0. */
-export function quantity(text: string): number {
+function quantity(text: string): number {
   const n = Math.floor(Number(text));
   return Number.isFinite(n) && n > 0 ? Math.min(n, 99) : 0;
+}
+
+const defaultOf = (option: BundleOptionView) =>
+  option.selections.find((s) => s.isDefault) ?? option.selections[0];
+
+/** The parts' state on a grouped product's or a bundle's page (default selections first). */
+export function useProductParts(data: Pick<ProductPageData, "grouped" | "bundle">): PartsChoice {
+  const [groupQty, setGroupQty] = useState<Record<string, string>>({});
+  const [bundleChoice, setBundleChoice] = useState<Record<number, number>>(() =>
+    Object.fromEntries((data.bundle ?? []).map((o) => [o.id, defaultOf(o)?.id ?? 0])),
+  );
+  const [bundleQty, setBundleQty] = useState<Record<number, string>>(() =>
+    Object.fromEntries((data.bundle ?? []).map((o) => [o.id, String(defaultOf(o)?.qty ?? 1)])),
+  );
+  const total = data.grouped
+    ? sumPrices(
+        data.grouped.map((item) => ({
+          prices: item.prices,
+          qty: quantity(groupQty[item.sku] ?? String(item.qty)),
+        })),
+      )
+    : data.bundle
+      ? sumPrices(
+          data.bundle.flatMap((o) => {
+            const selection = o.selections.find((s) => s.id === bundleChoice[o.id]);
+            return selection ? [{ prices: selection.prices, qty: quantity(bundleQty[o.id] ?? "1") }] : [];
+          }),
+        )
+      : null;
+  const element = (
+    <>
+      {data.grouped && (
+        <GroupedItems
+          items={data.grouped}
+          quantities={groupQty}
+          onQuantity={(sku, text) => setGroupQty((q) => ({ ...q, [sku]: text }))}
+        />
+      )}
+      {data.bundle && (
+        <BundleOptions
+          options={data.bundle}
+          chosen={bundleChoice}
+          quantities={bundleQty}
+          onChoose={(optionId, selectionId) => {
+            setBundleChoice((c) => ({ ...c, [optionId]: selectionId }));
+            const selection = data.bundle
+              ?.find((o) => o.id === optionId)
+              ?.selections.find((s) => s.id === selectionId);
+            if (selection) setBundleQty((q) => ({ ...q, [optionId]: String(selection.qty) }));
+          }}
+          onQuantity={(optionId, text) => setBundleQty((q) => ({ ...q, [optionId]: text }))}
+        />
+      )}
+      {total && <TotalLine prices={total} />}
+    </>
+  );
+  return { choice: { groupQty, bundleChoice, bundleQty }, total, element };
 }
 
 function PartImage({ part }: { part: PartView }) {
@@ -54,7 +127,7 @@ function PartName({ part }: { part: PartView }) {
 }
 
 /** A grouped product's associated products, each with its price and a quantity (browsing §4). */
-export function GroupedItems({
+function GroupedItems({
   items,
   quantities,
   onQuantity,
@@ -98,7 +171,7 @@ export function GroupedItems({
 }
 
 /** A bundle's options: one choice per option, default selections first, a quantity of 0 or more. */
-export function BundleOptions({
+function BundleOptions({
   options,
   chosen,
   quantities,
@@ -155,7 +228,7 @@ export function BundleOptions({
   );
 }
 
-export function TotalLine({ prices }: { prices: Prices }) {
+function TotalLine({ prices }: { prices: Prices }) {
   return (
     <p className="parts__total" aria-live="polite">
       <span>{t("Total for your selection")}</span>

@@ -1,3 +1,4 @@
+import { t } from "@etalage/core";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { StorefrontServices } from "../../lib/server-context.ts";
 
@@ -8,7 +9,7 @@ import type { StorefrontServices } from "../../lib/server-context.ts";
 
 export interface ProductActionResult {
   added: boolean;
-  /** A dictionary key (the spec's phrase) or the server's message. */
+  /** In Dutch: translated here, so the page needs no dictionary to show it. */
   message: string;
 }
 
@@ -31,7 +32,7 @@ export async function productAction({
     console.error("[cart] add to cart without JavaScript failed", error);
     return { added: false, message: "An error occured while adding to the cart", setCookie: null };
   });
-  const result: ProductActionResult = { added: outcome.added, message: outcome.message };
+  const result: ProductActionResult = { added: outcome.added, message: t(outcome.message) };
   return data(result, {
     status: outcome.added ? 200 : 400,
     ...(outcome.setCookie ? { headers: { "set-cookie": outcome.setCookie } } : {}),

@@ -2,7 +2,7 @@ import { searchLink, t } from "@etalage/core";
 import { type FormEvent, useId } from "react";
 import { useNavigate } from "react-router";
 import { Icon } from "../../ui/icons.tsx";
-import { LazySearchPanel } from "./search-sidebar.tsx";
+import { preloadSearchPanel } from "./search-sidebar.tsx";
 import { closeSearchPanel, openSearchPanel, setSearchText, useSearchText } from "./search-store.ts";
 import "./search-bar.css";
 
@@ -50,8 +50,8 @@ export function SearchBar({ variant, onLeave, query, className }: SearchBarProps
         method="get"
         className="search-bar__form"
         onSubmit={onSubmit}
-        onPointerEnter={withPanel ? LazySearchPanel.preload : undefined}
-        onFocus={withPanel ? LazySearchPanel.preload : undefined}
+        onPointerEnter={withPanel ? preloadSearchPanel : undefined}
+        onFocus={withPanel ? preloadSearchPanel : undefined}
       >
         <label htmlFor={id} className="visually-hidden">
           {t("Search for products")}

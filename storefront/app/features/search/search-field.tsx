@@ -1,18 +1,28 @@
 import { searchLink, t } from "@etalage/core";
-import { type FormEvent, useRef } from "react";
+import { type FormEvent, useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { Icon } from "../../ui/icons.tsx";
 import { closeSearchPanel, setSearchText, useSearchText } from "./search-store.ts";
 
 /**
- * The search panel's field. It is in the page's bundle, not the panel's chunk, and carries the
- * `autofocus` attribute the dialog honours on opening, so keys typed while the suggestions load
- * land in it instead of getting lost.
+ * The search panel's field. It is in the sidebar's small chunk, not the suggestions' one, and
+ * carries the `autofocus` attribute the dialog honours on opening, so keys typed while the
+ * suggestions load land in it instead of getting lost.
  */
 export function SearchField({ statusId }: { statusId: string }) {
   const text = useSearchText();
   const navigate = useNavigate();
   const input = useRef<HTMLInputElement>(null);
+
+  // Arrived after the dialog opened (its chunk was still loading): take the focus the dialog gave
+  // its first control. Children's effects run before the dialog's, so on a normal open this finds
+  // the focus still outside, and showModal() honours `autofocus`.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (input.current?.closest("dialog")?.contains(active) && !(active instanceof HTMLInputElement)) {
+      input.current.focus();
+    }
+  }, []);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

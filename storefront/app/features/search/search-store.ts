@@ -19,6 +19,10 @@ export function setSearchText(text: string): void {
   persistTimer = window.setTimeout(() => writeStoredText(text), 300);
 }
 
+export function searchText(): string {
+  return textStore.get();
+}
+
 export function useSearchText(): string {
   return useStore(textStore);
 }

@@ -121,3 +121,14 @@ export function panelLinks(item: MenuItemBlock): MenuLinkBlock[] {
 export function hasPanel(item: MenuItemBlock): boolean {
   return panelLinks(item).length > 0 || item.cta !== undefined;
 }
+
+/** The editor's preview route: its layout shows the draft of a layout story it previews. */
+export const PREVIEW_PATH = "/storyblok";
+
+/**
+ * Whether the layout shows a draft (features/cms/shell-from-cms.ts). Here, not there: the layout
+ * asks it in the browser, and that module brings the server's fallback blocks along.
+ */
+export function isShellPreview(url: URL): boolean {
+  return url.pathname === PREVIEW_PATH && url.searchParams.has("token");
+}

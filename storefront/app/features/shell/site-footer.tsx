@@ -1,113 +1,13 @@
-import { t } from "@etalage/core";
-import { ShopLink } from "../../lib/shop-link.tsx";
-import { Icon, type IconName } from "../../ui/icons.tsx";
-import { openModal } from "../modals/modal-store.ts";
-import { NewsletterForm } from "../newsletter/newsletter-form.tsx";
-import { type FooterBlock, type FooterColumnBlock, linkHref } from "./cms-blocks.ts";
-import { MenuAnchor } from "./menu-anchor.tsx";
-import { legalLinks } from "./service-links.ts";
+import type { FooterBlock } from "./cms-blocks.ts";
+import { onDemand } from "./on-demand.tsx";
 import "./site-footer.css";
-
-const SOCIAL_ICONS: Record<string, IconName> = {
-  instagram: "instagram",
-  facebook: "facebook",
-  pinterest: "pinterest",
-  youtube: "youtube",
-};
-
-const PAYMENT_METHODS = ["iDEAL", "Visa", "Mastercard", "PayPal", "Klarna"];
+import "../newsletter/newsletter-form.css";
 
 /**
- * Footer (browsing §2): newsletter, link columns and social links from the footer block, then the
- * trust badge, payment methods and copyright, which are the shop's own and not editable content.
+ * The footer (browsing §2), server-rendered on every page and hydrated on demand (on-demand.tsx):
+ * its links, modal buttons and sign-up form wait for the shopper, and its code with them.
  */
-export function SiteFooter({ footer }: { footer: FooterBlock }) {
-  return (
-    <footer className="site-footer">
-      <div className="container site-footer__top">
-        <NewsletterForm title={footer.newsletterTitle} subtitle={footer.newsletterSubtitle} />
-        <div className="site-footer__columns">
-          {footer.links.map((column) => (
-            <LinkColumn key={column.title} column={column} />
-          ))}
-        </div>
-      </div>
-
-      <div className="container site-footer__trust">
-        <div className="site-footer__social">
-          <h2 className="site-footer__heading">{footer.socialSectionTitle}</h2>
-          <ul className="site-footer__social-list">
-            {footer.socialLinks.map(({ name, link }) => {
-              const icon = SOCIAL_ICONS[name.toLowerCase()];
-              return (
-                <li key={name}>
-                  <a
-                    href={linkHref(link)}
-                    className={icon ? "icon-button site-footer__social-link" : "site-footer__social-text"}
-                    rel="noopener noreferrer"
-                    target="_blank"
-                  >
-                    {icon ? <Icon name={icon} /> : name}
-                    <span className="visually-hidden">
-                      {icon ? `${name} ` : " "}({t("opens in a new tab")})
-                    </span>
-                  </a>
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-        <p className="site-footer__badge">
-          <Icon name="shield" />
-          <span>
-            <strong>{t("Member of the Dutch retail trade association")}</strong>
-            <span className="site-footer__badge-note">{t("Safe shopping, with a guarantee")}</span>
-          </span>
-        </p>
-        <ul className="site-footer__payments" aria-label={t("Payment methods")}>
-          {PAYMENT_METHODS.map((method) => (
-            <li key={method}>{method}</li>
-          ))}
-        </ul>
-      </div>
-
-      <div className="container site-footer__bottom">
-        <p>
-          © {new Date().getFullYear()} Etalage. {t("All rights reserved")}
-        </p>
-        <ul className="site-footer__legal">
-          {legalLinks().map((link) => (
-            <li key={link.href}>
-              <ShopLink to={link.href}>{link.label}</ShopLink>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </footer>
-  );
-}
-
-function LinkColumn({ column }: { column: FooterColumnBlock }) {
-  return (
-    <nav className="site-footer__column" aria-label={column.title}>
-      <h2 className="site-footer__heading">{column.title}</h2>
-      <ul className="site-footer__links">
-        {column.links.map((link) => (
-          <li key={`${link.name}${link.link.url}`}>
-            {link.modal ? (
-              <button
-                type="button"
-                className="site-footer__link-button"
-                onClick={() => link.modal && openModal(link.modal)}
-              >
-                {link.name}
-              </button>
-            ) : (
-              <MenuAnchor href={linkHref(link.link)}>{link.name}</MenuAnchor>
-            )}
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
+export const SiteFooter = onDemand<{ footer: FooterBlock }>(
+  () => import("./site-footer-view.tsx").then((module) => module.SiteFooterView),
+  { tag: "footer", className: "site-footer" },
+);

@@ -10,11 +10,23 @@ import { MicrocartHost } from "../cart/microcart/microcart-host.tsx";
 import { openModal } from "../modals/modal-store.ts";
 import { SearchBar } from "../search/search-bar.tsx";
 import type { MenuBlock } from "./cms-blocks.ts";
-import { MegaMenu } from "./mega-menu.tsx";
+import { onDemand } from "./on-demand.tsx";
 import "./site-header.css";
+import "./mega-menu.css";
 
 /** Only phones that open it need the mobile menu's code (fetched on the first touch of the button). */
 const LazyMobileMenu = lazyComponent(() => import("./mobile-menu.tsx"));
+
+/*
+ * The desktop header's menu is lazy (browsing §2 "Default layout"): hydrated on demand (on-demand
+ * .tsx), so phones, which hide it, and desktops until the first move of the mouse, do without its
+ * code. Its entries work as links until then. (The search field stays: offline, before anything
+ * loaded, it must still open the search panel to say why there are no suggestions.)
+ */
+const MegaMenu = onDemand<{ menu: MenuBlock }>(
+  () => import("./mega-menu.tsx").then((module) => module.MegaMenu),
+  { tag: "nav", className: "main-nav", "aria-label": t("Main menu") },
+);
 
 /**
  * One header for every width: below 1024 px the hamburger and a centred logo (the mobile header;

@@ -1,92 +1,86 @@
 import { t } from "@etalage/core";
-import { type ReactNode, useId } from "react";
-import { Link } from "react-router";
+import { type ComponentType, Suspense } from "react";
+import { useRouteLoaderData } from "react-router";
+import type { loader as layoutLoader } from "../../layouts/default-layout.tsx";
+import { deferredModule } from "../../lib/deferred-module.ts";
 import type { MenuBlock } from "./cms-blocks.ts";
-import { type MenuItem, menuItems } from "./menu.ts";
+import { DefaultShell } from "./default-shell.tsx";
 import "./status-page.css";
+import "./minimal-shell.css";
 
-/** Categories to offer when the page is gone and no menu could be loaded. */
-const FALLBACK_LINKS: MenuItem[] = [
-  { id: "kleding", name: "Kleding", href: "/kleding/" },
-  { id: "schoenen", name: "Schoenen", href: "/schoenen/" },
-  { id: "accessoires", name: "Accessoires", href: "/accessoires/" },
-];
+/*
+ * Page-not-found and error pages, for routes and error boundaries. Their code is a chunk of its
+ * own (status-views.tsx), loaded by a page that shows one, or once the shopper interacts (so an
+ * error met offline still has it); a page that works never downloads it (docs/decisions/0007).
+ * The styles stay here: every document links them, so a server-rendered error page is styled
+ * from the first byte. During hydration the <Suspense> keeps the server's HTML until the chunk
+ * is there.
+ */
 
-/** The page-not-found content, used by the route and by every error boundary that sees a 404. */
-export function NotFoundContent({ menu }: { menu?: MenuBlock }) {
-  const items = menuItems(menu);
-  const links = items.length > 0 ? items : FALLBACK_LINKS;
-  const headingId = useId();
-  return (
-    <StatusPage
-      code="404"
-      title={t("Page not found")}
-      text={t(
-        "Unfortunately we can't find the page you are looking for. It may have been moved or the address may be mistyped.",
-      )}
-    >
-      <nav className="status-page__suggestions" aria-labelledby={headingId}>
-        <h2 id={headingId} className="eyebrow">
-          {t("Maybe you were looking for")}
-        </h2>
-        <ul className="status-page__chips">
-          {links.map((link) => (
-            <li key={link.id}>
-              <Link to={link.href} className="status-page__chip">
-                {link.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </StatusPage>
-  );
+type Name = "NotFoundContent" | "ErrorContent" | "RootErrorPage" | "LayoutErrorPage";
+interface ViewProps {
+  menu?: MenuBlock | undefined;
+  status?: number | undefined;
 }
 
-export function ErrorContent({ status }: { status?: number }) {
-  return (
-    <StatusPage
-      code={status && status !== 500 ? String(status) : undefined}
-      title={t("Something went wrong")}
-      text={t("We're sorry, an error occurred. Please try again in a moment.")}
-    >
-      <p className="status-page__help">
-        {t("Still not working? Our customer service is happy to help.")}{" "}
-        <Link to="/klantenservice" className="text-link">
-          {t("Contact customer service")}
-        </Link>
-      </p>
-    </StatusPage>
-  );
-}
+/** `null`: the chunk did not load (offline before any interaction); the page still says what happened. */
+const views = deferredModule(() => import("./status-views.tsx").catch(() => null), { warm: true });
 
-function StatusPage({
-  code,
-  title,
-  text,
-  children,
-}: {
-  code?: string;
-  title: string;
-  text: string;
-  children?: ReactNode;
-}) {
+/** Starts loading the status pages' code (a client navigation that is going to show one). */
+export const loadStatusViews = views.load;
+
+function View({ name, ...props }: ViewProps & { name: Name }) {
+  const loaded = views.use();
+  if (loaded) {
+    const Shown = loaded[name] as ComponentType<ViewProps>;
+    return <Shown {...props} />;
+  }
   return (
     <section className="status-page container">
       <div className="status-page__inner">
-        {code && (
-          <p className="status-page__code">
-            <span className="visually-hidden">{t("Error code")}: </span>
-            {code}
-          </p>
-        )}
-        <h1 className="status-page__title">{title}</h1>
-        <p className="status-page__text">{text}</p>
-        <Link to="/" className="button">
+        <h1 className="status-page__title">
+          {name === "NotFoundContent" || props.status === 404
+            ? t("Page not found")
+            : t("Something went wrong")}
+        </h1>
+        <a href="/" className="button">
           {t("Return to home page")}
-        </Link>
-        {children}
+        </a>
       </div>
     </section>
   );
+}
+
+const show = (name: Name, props: ViewProps) => (
+  <Suspense>
+    <View name={name} {...props} />
+  </Suspense>
+);
+
+export const NotFoundContent = (props: { menu?: MenuBlock | undefined }) => show("NotFoundContent", props);
+
+export const ErrorContent = (props: { status?: number | undefined }) => show("ErrorContent", props);
+
+/** The root error boundary's page, in the minimal layout's frame. */
+export const RootErrorPage = (props: { status: number }) => show("RootErrorPage", props);
+
+/**
+ * The default layout's error boundary: a failing page keeps the header and footer, and a 404
+ * looks like page-not-found. Should the layout's own loader have failed, the shop's standing
+ * blocks come with the status pages' code.
+ */
+export function LayoutErrorPage({ status }: { status: number }) {
+  const blocks = useRouteLoaderData<typeof layoutLoader>("layouts/default-layout");
+  if (!blocks) return show("LayoutErrorPage", { status });
+  return (
+    <DefaultShell blocks={blocks}>
+      {status === 404 ? <NotFoundContent menu={blocks.menu} /> : <ErrorContent status={status} />}
+    </DefaultShell>
+  );
+}
+
+/** Page-not-found with the menu's top-level entries as suggestions (the dispatcher's 404). */
+export function NotFoundPage() {
+  const layout = useRouteLoaderData<typeof layoutLoader>("layouts/default-layout");
+  return <NotFoundContent menu={layout?.menu} />;
 }

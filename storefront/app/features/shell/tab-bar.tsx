@@ -3,7 +3,7 @@ import { NavLink } from "react-router";
 import { Icon } from "../../ui/icons.tsx";
 import { CartButton } from "../cart/microcart/cart-button.tsx";
 import { openModal } from "../modals/modal-store.ts";
-import { LazySearchPanel } from "../search/search-sidebar.tsx";
+import { preloadSearchPanel } from "../search/search-sidebar.tsx";
 import { openSearchPanel, useSearchPanelOpen } from "../search/search-store.ts";
 import "./tab-bar.css";
 
@@ -29,7 +29,7 @@ export function TabBar() {
             className="tab-bar__tab"
             aria-haspopup="dialog"
             aria-expanded={searching}
-            onPointerDown={LazySearchPanel.preload}
+            onPointerDown={preloadSearchPanel}
             onClick={(event) => {
               event.preventDefault();
               openSearchPanel();

@@ -1,0 +1,23 @@
+import os from "node:os";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config.ts";
+
+describe("SSR_RENDER_THREADS", () => {
+  it("is one fewer than the machine's cores by default, and never below 0", () => {
+    expect(loadConfig({}).SSR_RENDER_THREADS).toBe(Math.max(0, os.availableParallelism() - 1));
+    expect(loadConfig({ SSR_RENDER_THREADS: "auto" }).SSR_RENDER_THREADS).toBe(
+      Math.max(0, os.availableParallelism() - 1),
+    );
+  });
+
+  it("takes a count, 0 rendering every page in the request thread", () => {
+    expect(loadConfig({ SSR_RENDER_THREADS: "0" }).SSR_RENDER_THREADS).toBe(0);
+    expect(loadConfig({ SSR_RENDER_THREADS: "3" }).SSR_RENDER_THREADS).toBe(3);
+  });
+
+  it("refuses anything else, naming the setting", () => {
+    for (const bad of ["-1", "many", "1.5", "65"]) {
+      expect(() => loadConfig({ SSR_RENDER_THREADS: bad })).toThrow(/SSR_RENDER_THREADS/);
+    }
+  });
+});
