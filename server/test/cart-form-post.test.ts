@@ -21,9 +21,13 @@ afterAll(() => server?.close());
 
 const pagePath = (product: { sku: string; slug?: unknown }) => `/p/${product.sku}/${String(product.slug)}`;
 
-/** The browser's form post: urlencoded, no JavaScript, the cart cookie when it has one. */
-function postForm(path: string, fields: Record<string, string>, cookie?: string) {
-  return fetch(server.url + path, {
+/**
+ * The browser's form post: urlencoded, no JavaScript, the cart cookie when it has one. The page
+ * is read whole, as a browser does: an unread answer keeps its connection busy, and closing the
+ * server then waits for the keep-alive timeout (72 s).
+ */
+async function postForm(path: string, fields: Record<string, string>, cookie?: string) {
+  const res = await fetch(server.url + path, {
     method: "POST",
     redirect: "manual",
     headers: {
@@ -32,9 +36,11 @@ function postForm(path: string, fields: Record<string, string>, cookie?: string)
     },
     body: new URLSearchParams(fields).toString(),
   });
+  const page = await res.text();
+  return { status: res.status, headers: res.headers, text: async () => page };
 }
 
-function cartCookieOf(res: Response): { id: string; header: string } | null {
+function cartCookieOf(res: { headers: Headers }): { id: string; header: string } | null {
   const header = res.headers.getSetCookie().find((c) => c.startsWith("etalage_cart="));
   if (!header) return null;
   return { id: decodeURIComponent(header.split(";")[0]!.slice("etalage_cart=".length)), header };
