@@ -155,7 +155,9 @@ test.describe("search", () => {
       held.push(() => route.continue());
     });
     await page.goto("/");
-    await page.waitForLoadState("domcontentloaded");
+    // Hydrated first: before that, the tab bar's "Zoeken" is a plain link to the results page.
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await page.waitForLoadState("networkidle");
     const panel = await openSearch(page, testInfo);
     const started = Date.now();
     const error = panel.getByRole("alert");
