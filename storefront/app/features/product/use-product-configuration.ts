@@ -21,8 +21,6 @@ export interface ProductConfiguration extends ConfigurationState {
   options: OptionPicker[];
   /** is_configured (browsing §4): true once a variant is chosen. */
   isConfigured: boolean;
-  /** The label of the first option still to choose, for "Kies je maat". */
-  missing: string | null;
   pick: (attributeCode: string, value: string) => void;
   /**
    * The choice once every pick made so far has applied: a pick waits for the variant rules, and
@@ -31,8 +29,11 @@ export interface ProductConfiguration extends ConfigurationState {
   settled: () => Promise<SettledConfiguration>;
 }
 
-export type SettledConfiguration = ConfigurationState &
-  Pick<ProductConfiguration, "isConfigured" | "missing">;
+export interface SettledConfiguration extends ConfigurationState {
+  isConfigured: boolean;
+  /** The label of the first option still to choose, for "Kies je maat". */
+  missing: string | null;
+}
 
 const EMPTY: ConfigurationState = { configuration: {}, variant: null };
 
@@ -137,6 +138,5 @@ export function useProductConfiguration(data: ProductPageData): ProductConfigura
     return { configuration, variant, isConfigured: variant !== null, missing };
   };
 
-  const missing = options.find((o) => !o.values.some((v) => v.selected))?.label ?? null;
-  return { ...state, options, isConfigured: state.variant !== null, missing, pick, settled };
+  return { ...state, options, isConfigured: state.variant !== null, pick, settled };
 }
