@@ -6,7 +6,7 @@ import {
   type Page,
   test,
 } from "@playwright/test";
-import { catalogProducts, expectAccessible, screenshot, watchConsole } from "./support.ts";
+import { catalogProducts, expectAccessible, holdRequests, screenshot, watchConsole } from "./support.ts";
 
 /*
  * The client cart (transactional §4): adding every kind of product from its page, the header
@@ -221,19 +221,12 @@ test.describe("the cart", () => {
       (configurable.configurable_children ?? []).some((c) => roomy(c) && c.size === v.value_index),
     )!;
     await open(page, productPath(configurable));
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/configuration-rules-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const held = await holdRequests(page, /\/assets\/configuration-rules-[\w-]+\.js$/);
 
     await page.getByRole("link", { name: new RegExp(`^${picked.label}(,|$)`) }).click();
     await addToCart(page);
     await page.waitForTimeout(300);
-    release();
+    await held.release();
 
     await expectCount(page, 1);
     await expect(page.getByText(/^Kies je /)).toHaveCount(0);

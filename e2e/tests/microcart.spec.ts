@@ -6,7 +6,7 @@ import {
   type TestInfo,
   test,
 } from "@playwright/test";
-import { catalogProducts, expectAccessible, watchConsole } from "./support.ts";
+import { catalogProducts, expectAccessible, holdRequests, watchConsole } from "./support.ts";
 
 /** The catalogue fields these journeys read. */
 interface Child {
@@ -183,11 +183,7 @@ test.describe("the microcart", () => {
   test("its chunk gets 3 s, then an error with Try again; the retry shows the microcart", async ({
     page,
   }, testInfo) => {
-    const chunk = /\/assets\/microcart-[\w-]+\.js$/;
-    const held: (() => Promise<void>)[] = [];
-    await page.route(chunk, (route) => {
-      held.push(() => route.continue());
-    });
+    const held = await holdRequests(page, /\/assets\/microcart-[\w-]+\.js$/);
     await hydrated(page, "/");
     const microcart = await openMicrocart(page, testInfo);
     const started = Date.now();
@@ -197,8 +193,7 @@ test.describe("the microcart", () => {
     });
     expect(Date.now() - started).toBeGreaterThanOrEqual(2500);
 
-    for (const release of held) await release();
-    await page.unroute(chunk);
+    await held.release();
     await error.getByRole("button", { name: "Opnieuw proberen" }).click();
     await expect(microcart.getByRole("heading", { name: "Je winkelwagen is leeg." })).toBeVisible();
   });

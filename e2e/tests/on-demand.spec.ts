@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { watchConsole } from "./support.ts";
+import { clientNavigate, holdRequests, watchConsole } from "./support.ts";
 
 /*
  * Parts hydrated on demand (docs/decisions/0007-storefront-speed.md, decision 18): the footer, the
@@ -21,15 +21,6 @@ const fetched = (page: Page) =>
         .filter((name) => new RegExp(pattern).test(name)),
     ON_DEMAND.source,
   );
-
-/** What a <Link> click does, with no hand on the page: the app's router navigates. */
-async function clientNavigate(page: Page, to: string) {
-  await page.evaluate((path) => {
-    const router = (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } })
-      .__reactRouterDataRouter;
-    return router.navigate(path);
-  }, to);
-}
 
 /** A product page, as the shop links it: the first card of a category. */
 async function productPath(page: Page): Promise<string> {
@@ -91,19 +82,16 @@ test("the footer and the menu keep their server HTML across a navigation made be
 test("a click in the footer before its code is there is made once it is: through the router, no page load", async ({
   page,
 }) => {
-  const held: (() => Promise<void>)[] = [];
-  await page.route(/\/assets\/site-footer-view-[\w-]+\.js$/, (route) => {
-    held.push(() => route.continue());
-  });
+  const held = await holdRequests(page, /\/assets\/site-footer-view-[\w-]+\.js$/);
   await page.goto("/");
   await page.waitForLoadState("networkidle");
   await mark(page);
   await page.getByRole("contentinfo").getByRole("link", { name: "Contact", exact: true }).click();
-  await expect.poll(() => held.length).toBe(1);
+  await expect.poll(() => held.count()).toBe(1);
   await page.waitForTimeout(300);
   expect(new URL(page.url()).pathname).toBe("/");
 
-  for (const release of held) await release();
+  await held.release();
   await expect(page).toHaveURL(/\/klantenservice\/$/);
   expect(await sameDocument(page)).toBe(true);
 });
@@ -112,10 +100,7 @@ test("a gallery thumbnail chosen before the gallery's code is there turns the pi
   page,
 }) => {
   const path = await productPath(page);
-  const held: (() => Promise<void>)[] = [];
-  await page.route(/\/assets\/product-gallery-[\w-]+\.js$/, (route) => {
-    held.push(() => route.continue());
-  });
+  const held = await holdRequests(page, /\/assets\/product-gallery-[\w-]+\.js$/);
   await page.goto(path);
   await page.waitForLoadState("networkidle");
   const thumbs = page.getByRole("group", { name: "Kies een afbeelding" }).getByRole("button");
@@ -123,10 +108,10 @@ test("a gallery thumbnail chosen before the gallery's code is there turns the pi
   const image = page.locator(".gallery__image");
   const first = await image.getAttribute("src");
   await thumbs.nth(1).click();
-  await expect.poll(() => held.length).toBe(1);
+  await expect.poll(() => held.count()).toBe(1);
   await expect(thumbs.nth(1)).toHaveAttribute("aria-pressed", "false");
 
-  for (const release of held) await release();
+  await held.release();
   await expect(thumbs.nth(1)).toHaveAttribute("aria-pressed", "true");
   await expect(image).not.toHaveAttribute("src", first!);
 });

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { expectAccessible, screenshot, watchConsole } from "./support.ts";
+import { clientNavigate, expectAccessible, screenshot, watchConsole } from "./support.ts";
 
 /** The URL dispatcher, its redirects, route-load errors and navigation history (browsing §2, §8). */
 
@@ -31,15 +31,6 @@ async function configurableChild(request: APIRequestContext) {
   const child = parent?.configurable_children[1];
   if (!parent || !child) throw new Error("the demo catalogue has no configurable product with children");
   return { parentPath: `/${parent.url_path}/`, childPath: `/${child.url_path}/`, childSku: child.sku };
-}
-
-/** What a <Link> click does: a client-side push navigation through the app's router. */
-async function clientNavigate(page: Page, to: string) {
-  await page.evaluate((path) => {
-    const router = (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } })
-      .__reactRouterDataRouter;
-    return router.navigate(path);
-  }, to);
 }
 
 async function hydrated(page: Page) {

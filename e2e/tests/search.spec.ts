@@ -1,5 +1,5 @@
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
-import { expectAccessible, screenshot, watchConsole } from "./support.ts";
+import { expectAccessible, holdRequests, screenshot, watchConsole } from "./support.ts";
 
 /** An open menu or panel is about the viewport; a full-page shot would mostly show the page behind. */
 async function viewportShot(page: Page, testInfo: TestInfo, name: string) {
@@ -116,22 +116,14 @@ test.describe("search", () => {
     await page.waitForLoadState("networkidle");
     // The field's chunk comes with the first interaction, here the very tap that opens the panel:
     // held, so the shopper types (and corrects a typo) before the field is there.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/search-sidebar-body-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const held = await holdRequests(page, /\/assets\/search-sidebar-body-[\w-]+\.js$/);
     const panel = await openSearch(page, testInfo);
     await page.keyboard.type("overhemdx");
     await page.keyboard.press("Backspace");
-    release();
+    await held.release();
     const field = panel.getByRole("searchbox", { name: "Zoek producten" });
     await expect(field).toBeFocused();
     await expect(field).toHaveValue("overhemd");
-    await page.unroute(/\/assets\/search-sidebar-body-[\w-]+\.js$/);
     await expect(panel.getByRole("list", { name: "Suggesties" }).getByRole("article").first()).toBeVisible();
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem("etalage/search-text")))
@@ -150,10 +142,7 @@ test.describe("search", () => {
   });
 
   test("the panel's chunk: a 3 s timeout, then an error with Try again", async ({ page }, testInfo) => {
-    const held: (() => Promise<void>)[] = [];
-    await page.route(/\/assets\/search-panel-[\w-]+\.js$/, (route) => {
-      held.push(() => route.continue());
-    });
+    const held = await holdRequests(page, /\/assets\/search-panel-[\w-]+\.js$/);
     await page.goto("/");
     // Hydrated first: before that, the tab bar's "Zoeken" is a plain link to the results page.
     await page.waitForFunction(() => "__reactRouterDataRouter" in window);
@@ -169,8 +158,7 @@ test.describe("search", () => {
     await expect(error.getByRole("button", { name: "Sluiten" })).toBeVisible();
 
     // The network recovers: Try again shows the panel.
-    for (const release of held) await release();
-    await page.unroute(/\/assets\/search-panel-[\w-]+\.js$/);
+    await held.release();
     await error.getByRole("button", { name: "Opnieuw proberen" }).click();
     await expect(error).toBeHidden();
     await panel.getByRole("searchbox", { name: "Zoek producten" }).fill("jassen");

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, type TestInfo } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, type Route, type TestInfo } from "@playwright/test";
 
 /** Saves a full-page screenshot under e2e/screenshots/ as `{name}-{project}.png` (ignored by git). */
 export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
@@ -42,4 +42,31 @@ export async function catalogProducts<P>(request: APIRequestContext, type: strin
   });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { items: P[] }).items;
+}
+
+/**
+ * Requests for matching URLs wait, as on a slow network, until `release()` lets them through
+ * (and stops holding): a chunk that has not arrived yet.
+ */
+export async function holdRequests(page: Page, url: RegExp) {
+  const held: Route[] = [];
+  await page.route(url, (route) => {
+    held.push(route);
+  });
+  return {
+    count: () => held.length,
+    async release() {
+      for (const route of held.splice(0)) await route.continue();
+      await page.unroute(url);
+    },
+  };
+}
+
+/** What a <Link> click does, with no hand on the page: a push navigation through the app's router. */
+export async function clientNavigate(page: Page, to: string) {
+  await page.evaluate((path) => {
+    const router = (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } })
+      .__reactRouterDataRouter;
+    return router.navigate(path);
+  }, to);
 }
