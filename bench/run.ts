@@ -28,6 +28,10 @@ const SUITES: Record<string, { description: string; load: () => Promise<Suite> }
     description: "Lighthouse mobile score, LCP, TBT, CLS and JavaScript per page type (median of 3)",
     load: async () => (await import("./lighthouse/suite.ts")).lighthouseSuite,
   },
+  fuzz: {
+    description: "hostile requests to every API operation, page path and image (FUZZ_RUNS, FUZZ_SEED)",
+    load: async () => (await import("./fuzz/suite.ts")).fuzzSuite,
+  },
 };
 
 async function main() {

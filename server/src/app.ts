@@ -26,7 +26,12 @@ import { productRoutes } from "./api/product/route.ts";
 import { stockRoutes } from "./api/stock/route.ts";
 import { urlRoutes } from "./api/url/route.ts";
 import type { Config } from "./config.ts";
+import { ApiMethods } from "./http/api-methods.ts";
 import { installErrorHandling, sendError } from "./http/envelope.ts";
+import { installInputRules } from "./http/input.ts";
+import { installJsonBodyParser } from "./http/json-body.ts";
+import { clientErrorHandler, frameworkErrors, type StatusPages } from "./http/protocol-errors.ts";
+import { installSecurityHeaders } from "./http/security-headers.ts";
 import { imageRoutes } from "./images/routes.ts";
 import { cmsMediaRoutes } from "./providers/cms/media-route.ts";
 import { demoContentDir } from "./services/cms/demo-content.ts";
@@ -71,6 +76,8 @@ class OneLinePerRequest extends LogController {
 
 export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = services;
+  // Filled in by the storefront, so an unroutable page path gets a page (http/protocol-errors.ts).
+  const statusPages: StatusPages = {};
   const app = Fastify({
     logger: loggerOptions(config),
     // Honour a caller's request id (a load balancer's) when it is sane; mint one otherwise.
@@ -83,11 +90,18 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
     logController: new OneLinePerRequest(),
+    clientErrorHandler,
+    frameworkErrors: frameworkErrors(statusPages),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installJsonBodyParser(app);
+  installInputRules(app);
+  await installSecurityHeaders(app, { https: config.PUBLIC_URL.startsWith("https:") });
+  const apiMethods = new ApiMethods(config.CORS_ORIGINS);
+  apiMethods.track(app, "/api");
   app.addHook("onClose", () => services.catalogEvents.stop());
   app.addHook("onClose", () => services.cms.stop());
   app.addHook("onSend", async (request, reply) => {
@@ -122,6 +136,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
 
   await app.register(
     async (api) => {
+      apiMethods.installCors(api);
       await api.register(healthRoutes, { services });
       await api.register(stockRoutes, { services });
       await api.register(urlRoutes, { services });
@@ -133,17 +148,25 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(cmsDataRoutes, { services, prefix: "/ext/cms-data" });
       await api.register(cartRoutes, { services, prefix: CART_BASE });
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
-      api.all("/*", { schema: { hide: true } }, async (request, reply) =>
-        sendError(reply, 404, `No API route for ${request.method} ${request.url.split("?")[0]}`),
-      );
+      // Unknown paths 404, known paths asked with another method 405 with Allow, OPTIONS answered.
+      api.all("/*", { schema: { hide: true } }, apiMethods.fallback);
+      api.setNotFoundHandler(apiMethods.fallback);
     },
     { prefix: "/api" },
   );
 
   await app.register(imageRoutes, { cacheDir: path.join(config.dataDir, "image-cache") });
+  // What the image routes do not serve is an image not found, in the envelope, never a page.
+  app.all("/img/*", { schema: { hide: true } }, async (request, reply) => {
+    const path = request.url.split("?", 1)[0]!;
+    if (request.method === "GET" || request.method === "HEAD")
+      return sendError(reply, 404, `Image not found: ${path}`);
+    reply.header("allow", "GET, HEAD");
+    return sendError(reply, 405, `method: images answer GET and HEAD, not ${request.method}`);
+  });
   await app.register(cmsMediaRoutes, { root: path.join(demoContentDir, "media") });
 
-  if (options.storefront !== false) await registerStorefront(app, services, config.dev);
+  if (options.storefront !== false) await registerStorefront(app, services, config.dev, statusPages);
   return app;
 }
 

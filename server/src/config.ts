@@ -20,8 +20,34 @@ const schema = z.object({
     .or(z.literal("").transform(() => undefined)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.string().default("production"),
-  /** Public origin for canonical links and absolute URLs. */
-  PUBLIC_URL: z.string().url().default("http://localhost:3000"),
+  /**
+   * Public origin for canonical links and absolute URLs. Unset, it is http://localhost:{PORT} and
+   * the server warns at start: the Host header is never trusted to name the shop.
+   */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** Origins (comma-separated) whose scripts may call the API from a browser; empty: same origin only. */
+  CORS_ORIGINS: z
+    .string()
+    .default("")
+    .transform((text) =>
+      text
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .url("must be origins like https://www.example.nl")
+          .refine((o) => new URL(o).origin === o, "must be origins like https://www.example.nl (no path)"),
+      ),
+    ),
   /** How long SIGTERM waits for in-flight requests before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Skip seeding the demo catalogue into an empty database. */
@@ -79,7 +105,13 @@ const schema = z.object({
     .transform((v) => (v === "auto" ? Math.max(0, os.availableParallelism() - 1) : v)),
 });
 
-export type Config = z.infer<typeof schema> & { dataDir: string; dev: boolean };
+export type Config = Omit<z.infer<typeof schema>, "PUBLIC_URL"> & {
+  PUBLIC_URL: string;
+  /** PUBLIC_URL was not set: links name http://localhost:{PORT}, which main.ts warns about. */
+  publicUrlDefaulted: boolean;
+  dataDir: string;
+  dev: boolean;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -90,6 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   return {
     ...c,
+    PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT || 3000}`,
+    publicUrlDefaulted: c.PUBLIC_URL === undefined,
     dataDir: path.resolve(projectRoot, c.DATA_DIR),
     dev: c.NODE_ENV === "development",
   };

@@ -35,6 +35,14 @@ async function main() {
   process.on("SIGINT", () => void stop("SIGINT"));
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
+  if (config.publicUrlDefaulted && !config.dev) {
+    // The Host header is never trusted to name the shop, so without PUBLIC_URL every canonical
+    // link, og:url and preview link says localhost: right on a laptop, wrong behind a domain.
+    app.log.warn(
+      { publicUrl: config.PUBLIC_URL },
+      `PUBLIC_URL is not set: canonical links name ${config.PUBLIC_URL}. Set PUBLIC_URL to the shop's address (https://www.example.nl) when it is served under another name.`,
+    );
+  }
   // PGlite allows one process per data folder: tell the import CLI to come through the API.
   if (database.kind === "pglite") unannounce = await announceServer(config.dataDir, address);
   app.log.info(

@@ -114,4 +114,52 @@ describe("add to cart without JavaScript", () => {
     expect(forged.status).toBe(400);
     expect(await lines(cartId)).toEqual([]);
   });
+
+  it("adds from a page only that page's product: a grouped form naming another sku adds nothing", async () => {
+    const cartId = await cart.create();
+    const res = await postForm(
+      pagePath(f.grouped),
+      { sku: f.grouped.sku, product_type: "grouped", [`super_group[${f.simple2.sku}]`]: "3" },
+      `etalage_cart=${cartId}`,
+    );
+    expect(res.status).toBe(400);
+    expect(await lines(cartId)).toEqual([]);
+    // The same field on a simple product's page, naming another product, is refused as well.
+    const other = await postForm(
+      pagePath(f.simple),
+      { sku: f.simple2.sku, product_type: "simple", qty: "1" },
+      `etalage_cart=${cartId}`,
+    );
+    expect(other.status).toBe(400);
+    expect(await lines(cartId)).toEqual([]);
+  });
+
+  it("refuses a form over 16 KiB with 413, and a control character with 400, as the shop's error page", async () => {
+    const cartId = await cart.create();
+    const big = await postForm(
+      pagePath(f.simple),
+      { sku: f.simple.sku, product_type: "simple", qty: "1", padding: "x".repeat(17 * 1024) },
+      `etalage_cart=${cartId}`,
+    );
+    expect(big.status).toBe(413);
+    expect(await big.text()).toContain("<title>Er is iets misgegaan");
+    const nul = await postForm(
+      pagePath(f.simple),
+      { sku: `${f.simple.sku}\u0000`, product_type: "simple", qty: "1" },
+      `etalage_cart=${cartId}`,
+    );
+    expect(nul.status).toBe(400);
+    expect(await nul.text()).toContain("<title>Er is iets misgegaan");
+    expect(await lines(cartId)).toEqual([]);
+  });
+
+  it("refuses bodies that are not form posts with 415", async () => {
+    const res = await fetch(server.url + pagePath(f.simple), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ sku: f.simple.sku }),
+    });
+    await res.text();
+    expect(res.status).toBe(415);
+  });
 });

@@ -125,7 +125,7 @@ describe("POST /api/admin/catalog/import", () => {
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({
         code: 401,
-        result: "authorization: a valid admin bearer token is required",
+        result: "authorization: a valid bearer token is required",
       });
     }
     const config = { ...server.services.config, ADMIN_TOKEN: undefined };
@@ -142,7 +142,8 @@ describe("POST /api/admin/catalog/import", () => {
     });
     await closed.close();
     expect(res.statusCode).toBe(401);
-    expect(res.json().result).toBe("The admin API is off: set ADMIN_TOKEN on the server");
+    // The same answer as a wrong token: nothing tells a stranger whether the API is configured.
+    expect(res.json()).toEqual({ code: 401, result: "authorization: a valid bearer token is required" });
     expect(await mapUrl("test-import-riem")).toBe(404);
   });
 
@@ -227,7 +228,7 @@ describe("POST /api/admin/catalog/import", () => {
     expect(await res.json()).toEqual({
       code: 400,
       result:
-        "Catalogue import refused, nothing written: line 3: data.price: Invalid input: expected number, received string",
+        "body: line 3: data.price: Invalid input: expected number, received string; nothing was written",
       meta: {
         errors: [{ line: 3, path: "data.price", message: "Invalid input: expected number, received string" }],
       },
@@ -302,10 +303,18 @@ describe("POST /api/admin/catalog/import", () => {
     expect((await json.json()).result).toBe("body: must be NDJSON text sent as application/x-ndjson");
     const empty = await importFile("\n\n", { type: "text/plain" });
     expect(empty.status).toBe(400);
-    expect((await empty.json()).result).toBe(
-      "Catalogue import refused, nothing written: line 1: the file holds no records",
-    );
+    expect((await empty.json()).result).toBe("body: line 1: the file holds no records; nothing was written");
     const query = await importFile(file, { query: "?dryRun=maybe" });
     expect((await query.json()).result).toMatch(/^querystring\.dryRun: /);
+  });
+
+  it("refuses a record whose text holds a control character, escaped or not, naming the line and field", async () => {
+    const nul = `{"type":"product","data":${JSON.stringify(product(9_200_040, "T-IMP-NUL", "test-import-nul")).replace('"Testproduct T-IMP-NUL"', '"Test\\u0000product"')}}`;
+    const res = await importFile(nul);
+    expect(res.status).toBe(400);
+    expect((await res.json()).result).toBe(
+      "body: line 1: data.name: must not contain control characters; nothing was written",
+    );
+    expect(await mapUrl("test-import-nul")).toBe(404);
   });
 });

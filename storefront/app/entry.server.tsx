@@ -2,7 +2,12 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  type RouterContextProvider,
+} from "react-router";
 import { serverModulesLoaded } from "./lib/deferred-module.ts";
 import { renderWholeDocument, serverApp, toRenderTask } from "./lib/render-document.tsx";
 import { hasDeferredData, readHydrationData } from "./lib/render-whole.ts";
@@ -16,6 +21,17 @@ export { documentRendererContext, servicesContext } from "./lib/server-context.t
 export { serverModulesLoaded };
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors of loaders and actions, logged: a shopper's refused request (a POST to a page without a
+ * form, a 404) is an answer, not a fault, and is left out of the error log. An aborted request
+ * (the shopper left) neither.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+};
 
 /**
  * A page whose loaders deferred nothing is rendered in one pass with `renderToString`: there is

@@ -1,7 +1,7 @@
 import type { Product, StockStatus } from "../catalog/types.ts";
 import { productOptionChecksum } from "./checksum.ts";
 import { CART_MESSAGES, type CartNotice } from "./messages.ts";
-import { isValidLineQty, parseQty } from "./quantity.ts";
+import { lineQtyProblem, parseQty } from "./quantity.ts";
 import type { CartItem, NamedFields } from "./types.ts";
 
 /** A product on its way into the cart: a product with the quantity the shopper chose. */
@@ -27,7 +27,8 @@ export function validateProductForCart(product: ProductToAdd): string[] {
   const errors: string[] = [];
   if (isPriceUnknown(product)) errors.push(CART_MESSAGES.priceUnknown);
   const qty = product.qty === undefined ? 1 : parseQty(product.qty);
-  if (!isValidLineQty(qty)) errors.push(CART_MESSAGES.invalidQty);
+  const qtyProblem = lineQtyProblem(qty);
+  if (qtyProblem) errors.push(qtyProblem);
   for (const message of Object.values(product.errors ?? {})) if (message) errors.push(message);
   return errors;
 }

@@ -12,6 +12,8 @@ export const CART_MESSAGES = {
   inStock: "In stock!",
   outOfStockSync: "Out of the stock!",
   invalidQty: "Quantity must be above 0",
+  qtyTooHigh: "You can order at most 999 of one product",
+  tooManyLines: "The cart can hold at most 100 different products",
   invalidCoupon: "Not a valid coupon code",
   cartIdRequired: "This task needs a cart id and there is none",
 } as const;

@@ -1,5 +1,9 @@
-/** Above this a line quantity is a typo or an attack, not an order. */
-export const MAX_LINE_QTY = 9999;
+import { CART_MESSAGES, type CartMessage } from "./messages.ts";
+
+/** Above this a line quantity is a typo or an attack, not a shopper's order. */
+export const MAX_LINE_QTY = 999;
+/** Different lines one cart may hold: more is a script, and every line costs each totals call. */
+export const MAX_CART_LINES = 100;
 
 /**
  * A quantity as the shopper or a stored cart gives it, as an integer (transactional §4 "Quantity
@@ -18,6 +22,37 @@ export function parseQty(value: unknown): number | null {
 /** A quantity a line may be set to: an integer from 1 to MAX_LINE_QTY (≤ 0 is never an update). */
 export function isValidLineQty(qty: unknown): qty is number {
   return typeof qty === "number" && Number.isInteger(qty) && qty > 0 && qty <= MAX_LINE_QTY;
+}
+
+/** Why `qty` cannot be a line's quantity, as the shopper reads it; undefined when it can. */
+export function lineQtyProblem(qty: unknown): CartMessage | undefined {
+  if (isValidLineQty(qty)) return undefined;
+  return typeof qty === "number" && Number.isInteger(qty) && qty > MAX_LINE_QTY
+    ? CART_MESSAGES.qtyTooHigh
+    : CART_MESSAGES.invalidQty;
+}
+
+/** A line as the limits see it: its identity (sku and options) and quantity. */
+export interface LineCount {
+  key: string;
+  qty: number;
+}
+
+/**
+ * Why adding `additions` to a cart holding `lines` is refused, or undefined: more than
+ * MAX_CART_LINES different lines (a cart already holding more may still grow its own lines), or a
+ * line above MAX_LINE_QTY. The browser's cart and the server cart ask the same question.
+ */
+export function cartLimitProblem(
+  lines: readonly LineCount[],
+  additions: readonly LineCount[],
+): CartMessage | undefined {
+  const qty = new Map(lines.map((line) => [line.key, line.qty]));
+  const before = qty.size;
+  for (const add of additions) qty.set(add.key, (qty.get(add.key) ?? 0) + add.qty);
+  if (qty.size > before && qty.size > MAX_CART_LINES) return CART_MESSAGES.tooManyLines;
+  for (const add of additions) if ((qty.get(add.key) ?? 0) > MAX_LINE_QTY) return CART_MESSAGES.qtyTooHigh;
+  return undefined;
 }
 
 /** A line's quantity as totals count it: negative (and unreadable) quantities count as 0. */

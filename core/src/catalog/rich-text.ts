@@ -4,11 +4,12 @@
  * (b and i become strong and em); other tags are dropped and their text kept, script and style
  * with their content. Attributes are never kept.
  */
+import { lookupTable } from "../lookup.ts";
 
 export type RichTag = "p" | "ul" | "li" | "strong" | "em" | "br";
 export type RichNode = string | { tag: RichTag; children: RichNode[] };
 
-const RENAMED: Record<string, RichTag> = {
+const RENAMED = lookupTable<RichTag>({
   p: "p",
   ul: "ul",
   li: "li",
@@ -17,19 +18,19 @@ const RENAMED: Record<string, RichTag> = {
   br: "br",
   b: "strong",
   i: "em",
-};
+});
 
 /** Tags whose content is never text for the reader. */
 const DROPPED_WITH_CONTENT = new Set(["script", "style", "template", "noscript", "iframe", "object"]);
 
-const ENTITIES: Record<string, string> = {
+const ENTITIES = lookupTable<string>({
   amp: "&",
   lt: "<",
   gt: ">",
   quot: '"',
   apos: "'",
   nbsp: "\u00a0",
-};
+});
 
 export function decodeEntities(text: string): string {
   return text.replace(/&(#x[\da-f]+|#\d+|[a-z]+);/gi, (match, name: string) => {

@@ -6,6 +6,7 @@
  * path, not a silently missing title.
  */
 import { z } from "zod";
+import { lookupTable } from "../lookup.ts";
 import { isImageAsset, isSafeHref, isVideoAsset } from "./links.ts";
 
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
@@ -252,7 +253,7 @@ export function storyKind(component: string): "cms_page" | "cms_block" {
 }
 
 /** Fields holding HTML, by component: the server sanitises exactly these. */
-export const RICH_TEXT_FIELDS: Readonly<Record<string, readonly string[]>> = { text: ["text"] };
+export const RICH_TEXT_FIELDS = lookupTable<readonly string[]>({ text: ["text"] });
 
 export type CmsLink = z.output<typeof cmsLinkSchema>;
 export type CmsAsset = z.output<typeof cmsAssetSchema>;

@@ -265,6 +265,9 @@ export const nl = {
   "In stock!": "Op voorraad!",
   "Out of the stock!": "Niet meer op voorraad!",
   "Quantity must be above 0": "Het aantal moet groter zijn dan 0",
+  "You can order at most 999 of one product": "Je kunt maximaal 999 stuks van één artikel bestellen",
+  "The cart can hold at most 100 different products":
+    "Je winkelwagen kan maximaal 100 verschillende artikelen bevatten",
   "Not a valid coupon code": "Deze kortingscode is niet geldig",
   "This task needs a cart id and there is none": "Er is nog geen winkelwagen om dit aan toe te voegen",
   "Error with response - bad content-type!": "Er ging iets mis met het antwoord van de server.",

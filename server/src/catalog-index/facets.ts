@@ -1,3 +1,4 @@
+import { lookupTable } from "@etalage/core";
 /**
  * Facet counts (contract "Catalogue" aggregations). An option's count is the size of the result
  * of every OTHER filter intersected with the option's documents, so choosing "Blauw" does not
@@ -14,7 +15,7 @@ export const FACET_SIZE = 10;
 const MAX_FACET_SIZE = 100;
 const collator = new Intl.Collator("nl", { sensitivity: "base", numeric: true });
 
-const TITLES: Record<string, string> = {
+const TITLES = lookupTable<string>({
   price: "Prijs",
   category_ids: "Categorie",
   visibility: "Zichtbaarheid",
@@ -23,7 +24,7 @@ const TITLES: Record<string, string> = {
   new: "Nieuw",
   sale: "Sale",
   "stock.is_in_stock": "Op voorraad",
-};
+});
 
 export function facetTitle(def: FieldDef): string {
   return def.attribute?.frontend_label ?? TITLES[def.group] ?? TITLES[def.name] ?? def.name;

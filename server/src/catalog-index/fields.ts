@@ -6,6 +6,7 @@
  * (skus, url paths).
  */
 import type { Attribute, Product, Scope } from "@etalage/core";
+import { lookupTable } from "@etalage/core";
 import { type Bits, emptyBits, setBit } from "./bitset.ts";
 import { NumericField } from "./numeric-field.ts";
 import { docOfChildRef, PointKeys } from "./point-keys.ts";
@@ -38,14 +39,14 @@ export interface KeyDef extends Common {
 export type FieldDef = TermDef | NumericDef | KeyDef;
 
 const SYSTEM_TERMS = ["visibility", "status", "type_id", "tax_class_id", "new", "sale"] as const;
-const ALIASES: Record<string, string> = {
+const ALIASES = lookupTable<string>({
   category_id: "category_ids",
   "category.category_id": "category_ids",
   is_in_stock: "stock.is_in_stock",
   price: "final_price",
   final_price_incl_tax: "final_price",
   "configurable_children.url_path": "children.url_path",
-};
+});
 
 const parseNumber = (value: unknown) => {
   const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;

@@ -2,7 +2,7 @@
  * A product search against one snapshot: filters, the catalogue's own filters (browsing §5),
  * full text, facets, sort and page (contract "Catalogue").
  */
-import { type AppliedFilter as CoreFilter, catalogFilters, type Product } from "@etalage/core";
+import { type AppliedFilter as CoreFilter, catalogFilters, lookupTable, type Product } from "@etalage/core";
 import { type Bits, intersectAll, popcount } from "./bitset.ts";
 import { facetOf, facetTitle } from "./facets.ts";
 import type { FieldDef } from "./fields.ts";
@@ -35,7 +35,7 @@ export const SORT_FIELDS: readonly SortFieldOption[] = [
 ];
 export const RELEVANCE_SORT: SortFieldOption = { label: "Relevantie", id: "_score:desc", type: "sort" };
 
-const SORT_ALIASES: Record<string, SortField | "position" | "relevance"> = {
+const SORT_ALIASES = lookupTable<SortField | "position" | "relevance">({
   "category.position": "position",
   position: "position",
   final_price: "final_price",
@@ -46,7 +46,7 @@ const SORT_ALIASES: Record<string, SortField | "position" | "relevance"> = {
   id: "id",
   _score: "relevance",
   relevance: "relevance",
-};
+});
 
 export function searchProducts(
   snapshot: Snapshot,

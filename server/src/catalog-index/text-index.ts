@@ -1,3 +1,4 @@
+import { lookupTable } from "@etalage/core";
 /**
  * The full-text index of the catalogue (browsing §9): an inverted index from Dutch stems to
  * parents, each posting holding the best field boost the stem has in that parent (name 4, sku 2,
@@ -21,7 +22,7 @@ export const COMPOUND_HEAD_WEIGHT = 0.8;
 export const COMPOUND_MODIFIER_WEIGHT = 0.25;
 /** A colour also counts, weaker, as the colour family a shopper names it by ("navy" is blue). */
 const COLOR_FAMILY_WEIGHT = 0.6;
-const COLOR_FAMILIES: Record<string, string> = {
+const COLOR_FAMILIES = lookupTable<string>({
   navy: "blauw",
   lichtblauw: "blauw",
   antraciet: "grijs",
@@ -29,7 +30,7 @@ const COLOR_FAMILIES: Record<string, string> = {
   bordeaux: "rood",
   olijf: "groen",
   beige: "bruin",
-};
+});
 
 /** What the index reads from one parent product. */
 export interface TextDocument {

@@ -1,4 +1,10 @@
-import { type ConfigurableChild, checkProductLoad, type Product } from "@etalage/core";
+import {
+  type ConfigurableChild,
+  checkProductLoad,
+  dispatcherPath,
+  type Product,
+  textProblem,
+} from "@etalage/core";
 import type { CatalogLookups } from "../catalog-index/lookups.ts";
 
 /**
@@ -40,13 +46,7 @@ export function normaliseUrl(url: string): string {
       // Not a URL after all: treat it as a path.
     }
   }
-  path = path.split(/[?#]/, 1)[0] ?? "";
-  try {
-    path = decodeURIComponent(path);
-  } catch {
-    // A stray % is part of the path as typed.
-  }
-  return path.replace(/\/{2,}/g, "/").replace(/^\/+|\/+$/g, "");
+  return dispatcherPath(path.split(/[?#]/, 1)[0] ?? "");
 }
 
 export async function resolveUrl(
@@ -56,7 +56,8 @@ export async function resolveUrl(
 ): Promise<UrlMatch> {
   const path = normaliseUrl(url);
   const notFound: UrlMatch = { found: false, message: `No product, category or CMS page at /${path}` };
-  if (path === "") return notFound;
+  // Nothing of ours has a control character in its path (`%00` decoded); never ask the database.
+  if (path === "" || textProblem(path, false)) return notFound;
 
   const category = lookups.categoryByUrlPath(path);
   if (category?.is_active) return { found: true, type: "category", source: category };

@@ -2,10 +2,13 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { ApiError } from "../http/envelope.ts";
+import type { StatusPages } from "../http/protocol-errors.ts";
 import { storefrontBuild, storefrontRoot } from "../paths.ts";
 import type { Services } from "../services/index.ts";
+import { installFormBodyParser } from "./form-body.ts";
 import { HtmlCache } from "./html-cache.ts";
 import { taggingServices } from "./html-cache-render.ts";
 import { RenderThreads } from "./render-pool.ts";
@@ -23,7 +26,12 @@ interface EntryWithContext {
  * Serves the storefront: hashed assets with immutable caching (precompressed .br/.gz written by
  * the build), public files, and React Router SSR for every path the API does not own.
  */
-export async function registerStorefront(app: FastifyInstance, services: Services, dev: boolean) {
+export async function registerStorefront(
+  app: FastifyInstance,
+  services: Services,
+  dev: boolean,
+  statusPages: StatusPages,
+) {
   // Guest pages are cached with the tags of what they read (docs/decisions/0008); not in dev.
   const htmlCache = services.config.HTML_CACHE && !dev ? await HtmlCache.create(services) : undefined;
   if (htmlCache) app.addHook("onClose", () => htmlCache.close());
@@ -85,13 +93,33 @@ export async function registerStorefront(app: FastifyInstance, services: Service
     });
   }
 
-  const render = createSsrHandler(getBuild, dev ? "development" : "production", contextFor);
+  const origin = new URL(services.config.PUBLIC_URL).origin;
+  const render = createSsrHandler(getBuild, dev ? "development" : "production", contextFor, origin);
+  /** The shop's error page, with the status of what went wrong; never cached. */
+  const statusPage = (request: FastifyRequest, reply: FastifyReply, status: number) =>
+    render(request, reply, { path: "/error", status });
+  statusPages.render = statusPage;
   app.register(async (ssr) => {
     const handleSsr = htmlCache ? htmlCache.install(ssr, render) : render;
-    // Form posts reach React Router actions as raw streams; React Router parses them itself.
-    ssr.removeAllContentTypeParsers();
-    ssr.addContentTypeParser("*", (_request, _payload, done) => done(null));
-    ssr.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/*", handler: handleSsr });
-    ssr.route({ method: ["GET", "HEAD"], url: "/", handler: handleSsr });
+    installFormBodyParser(ssr);
+    // A shopper's mistake in a page's path, query or form (a control character, a form too large)
+    // gets the shop's error page with its 4xx status; anything else is the shared handler's.
+    ssr.setErrorHandler(async (error: FastifyError, request, reply) => {
+      const status = error instanceof ApiError ? error.code : (error.statusCode ?? 500);
+      if (status >= 400 && status < 500) {
+        request.log.info({ status, reason: error.message }, "page request refused");
+        return statusPage(request, reply, status);
+      }
+      throw error;
+    });
+    // Pages are not part of the API's description (/api/openapi.json).
+    const schema = { hide: true };
+    ssr.route({
+      method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+      url: "/*",
+      schema,
+      handler: handleSsr,
+    });
+    ssr.route({ method: ["GET", "HEAD"], url: "/", schema, handler: handleSsr });
   });
 }

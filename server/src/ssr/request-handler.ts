@@ -1,6 +1,13 @@
 import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { formBody } from "./form-body.ts";
+
+/** A page rendered in place of the one asked for, with the status of why. */
+export interface StatusPage {
+  path: string;
+  status: number;
+}
 
 /** The load context a request gets: the server's services under the storefront's own key. */
 export type LoadContextFactory = (build: ServerBuild) => RouterContextProvider;
@@ -18,6 +25,8 @@ export function createSsrHandler(
   getBuild: () => Promise<ServerBuild>,
   mode: "production" | "development",
   contextFor: LoadContextFactory,
+  /** The shop's public origin: pages never learn a host from the request's Host header. */
+  origin: string,
 ) {
   // One React Router handler per build: creating it derives the route table and static handler,
   // which cost as much as a small page when done per request. Dev builds change on every edit.
@@ -31,17 +40,20 @@ export function createSsrHandler(
     return handler;
   };
 
-  return async function handleSsr(request: FastifyRequest, reply: FastifyReply) {
+  /** Renders the page at the request's URL, or `statusPage` instead (an error page for a 4xx). */
+  return async function handleSsr(request: FastifyRequest, reply: FastifyReply, statusPage?: StatusPage) {
     const build = await getBuild();
-    const response = await handlerFor(build)(toWebRequest(request, reply), contextFor(build));
+    const webRequest = toWebRequest(request, reply, origin, statusPage?.path);
+    const response = await handlerFor(build)(webRequest, contextFor(build));
 
-    reply.status(response.status);
+    reply.status(statusPage?.status ?? response.status);
     const whole = response.headers.has("content-length");
     for (const [name, value] of response.headers) {
       // Fastify sets the length of what it actually sends (compressed or not).
       if (name === "set-cookie" || name === "content-length") continue;
       reply.header(name, value);
     }
+    if (statusPage) reply.header("cache-control", "no-store");
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header("set-cookie", cookies);
     if (!response.body) return reply.send();
@@ -50,8 +62,8 @@ export function createSsrHandler(
   };
 }
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const url = `${request.protocol}://${request.host}${request.url}`;
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, origin: string, path?: string): Request {
+  const url = `${origin}${path ?? request.url}`;
   const headers = new Headers();
   const raw = request.raw.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
@@ -61,11 +73,15 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   reply.raw.once("close", () => {
     if (!reply.raw.writableFinished) controller.abort();
   });
-  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  // A status page is a GET of its own; a form post's fields were read and checked by the server
+  // (ssr/form-body.ts) and are handed on as they were checked.
+  const method = path ? "GET" : request.method;
+  const body = method !== "GET" && method !== "HEAD" ? formBody(request.body) : undefined;
+  if (path) headers.delete("content-type");
   return new Request(url, {
-    method: request.method,
+    method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: "half" } : {}),
-  } as RequestInit);
+    ...(body !== undefined ? { body } : {}),
+  });
 }

@@ -21,13 +21,17 @@ export function createNonce(): string {
 
 /**
  * The policy for HTML responses. Scripts need the nonce (React Router's inline hydration and
- * scroll scripts carry it); styles allow inline because React sets style attributes.
+ * scroll scripts carry it). Style sheets come from our own files only: no inline `<style>`, the
+ * way CSS injection reads a page. Style attributes stay allowed, for colours that come with the
+ * data (swatches, label colours; docs/decisions/0012-input-rules.md). Vite's dev server injects
+ * its CSS as `<style>` elements, so development keeps inline styles.
  */
 export function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
+    import.meta.env.DEV ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
+    "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "media-src 'self'",
     // Vite's dev server pushes updates over its own WebSocket port.

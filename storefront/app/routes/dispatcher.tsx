@@ -145,7 +145,9 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { path } = stripStoreCode(dispatcherPath(url.pathname));
   const match = path ? await services.resolveUrl(path) : undefined;
-  if (match?.found && match.type === "product") return productAction({ request, services });
+  if (match?.found && match.type === "product") {
+    return productAction({ request, services, product: match.source as Product });
+  }
   throw data(null, { status: 405 });
 }
 

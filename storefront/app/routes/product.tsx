@@ -39,8 +39,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return buildProductPageData({ services, product, request, childSku });
 }
 
-export const action = ({ request, context }: Route.ActionArgs) =>
-  productAction({ request, services: context.get(servicesContext) });
+export const action = ({ request, context, params }: Route.ActionArgs) => {
+  const services = context.get(servicesContext);
+  return productAction({ request, services, product: services.productBySku(params.parentSku) });
+};
 
 export const shouldRevalidate = productShouldRevalidate;
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requireBearerToken } from "../../http/bearer-token.ts";
 import { envelopeSchema, errorEnvelopeSchema, ok, sendError } from "../../http/envelope.ts";
 import { formatIssue, importCatalogText } from "../../services/catalog-import.ts";
 import type { Services } from "../../services/index.ts";
-import { requireAdminToken } from "./auth.ts";
 
 /** A whole catalogue in one request: the demo's 1,650 products are about 8 MB of NDJSON. */
 export const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
@@ -45,7 +45,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     { parseAs: "string", bodyLimit: MAX_IMPORT_BYTES },
     (_req, body, done) => done(null, body),
   );
-  app.addHook("onRequest", requireAdminToken(services.config.ADMIN_TOKEN));
+  app.addHook("onRequest", requireBearerToken(services.config.ADMIN_TOKEN, "etalage-admin", "ADMIN_TOKEN"));
 
   app.post(
     "/admin/catalog/import",
@@ -66,7 +66,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         const { issues } = outcome;
         const first = issues[0] ? formatIssue(issues[0]) : "no records";
         const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
-        return sendError(reply, 400, `Catalogue import refused, nothing written: ${first}${more}`, {
+        // Named as the envelope names fields: the body, then the record's line and field.
+        return sendError(reply, 400, `body: ${first}${more}; nothing was written`, {
           errors: issues.map((i) => ({ line: i.line, path: i.path, message: i.message })),
         });
       }

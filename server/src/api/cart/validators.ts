@@ -1,25 +1,25 @@
 import { MAX_LINE_QTY } from "@etalage/core";
 import { z } from "zod";
 import { errorEnvelopeSchema } from "../../http/envelope.ts";
-import { skuSchema } from "../../http/query-schemas.ts";
+import { int4, line, skuSchema, text } from "../../http/schemas.ts";
 import { IDEMPOTENCY_KEY_PATTERN } from "../../services/idempotency.ts";
 
 /** Cart ids are base64url (services/cart/owner.ts); anything else cannot be one. */
 export const cartIdSchema = z
-  .string()
+  .string({ error: "must be a cart id" })
   .min(1, "must not be empty")
   .max(64, "is longer than 64 characters")
   .regex(/^[A-Za-z0-9_-]+$/, "is not a cart id");
 
 /** The customer token may come in the query (the spec's tokenInHeader off) or as a bearer header. */
-const token = z.string().max(4096, "is too long").optional();
+const token = line(4096).optional();
 
 export const createQuery = z.strictObject({ token });
 export const cartQuery = z.strictObject({ cartId: cartIdSchema, token });
 export const couponQuery = z.strictObject({
   cartId: cartIdSchema,
   token,
-  coupon: z.string().trim().min(1, "must not be empty").max(64, "is longer than 64 characters"),
+  coupon: line(64).min(1, "must not be empty"),
 });
 
 /** Other headers pass; these two are checked. */
@@ -30,8 +30,8 @@ export const writeHeaders = z.object({
     .optional(),
 });
 
-const idLike = z.union([z.string().trim().min(1).max(64), z.number().int()]);
-const label = z.string().max(200).optional();
+const idLike = z.union([line(64).min(1, "must not be empty"), int4()]);
+const label = line(200).optional();
 
 export const productOptionSchema = z.strictObject({
   extension_attributes: z.strictObject({
@@ -42,15 +42,15 @@ export const productOptionSchema = z.strictObject({
     bundle_options: z
       .array(
         z.strictObject({
-          option_id: z.number().int().positive(),
+          option_id: int4(),
           option_qty: z.number().int("must be a whole number").min(1).max(99),
-          option_selections: z.array(z.number().int().positive()).min(1).max(20),
+          option_selections: z.array(int4()).min(1).max(20),
         }),
       )
       .max(20)
       .optional(),
     custom_options: z
-      .array(z.strictObject({ option_id: idLike, option_value: z.string().max(1000) }))
+      .array(z.strictObject({ option_id: idLike, option_value: text(1000) }))
       .max(20)
       .optional(),
   }),
@@ -61,7 +61,7 @@ const qty = z
   .int("must be a whole number")
   .positive("must be above 0")
   .max(MAX_LINE_QTY, `must be at most ${MAX_LINE_QTY}`);
-const itemId = z.number().int("must be a whole number").positive("must be above 0");
+const itemId = int4();
 
 export const updateBody = z.strictObject({
   cartItem: z.strictObject({
@@ -77,7 +77,6 @@ export const deleteBody = z.strictObject({
   cartItem: z.strictObject({ item_id: itemId, sku: skuSchema, quoteId: cartIdSchema }),
 });
 
-const text = (max: number) => z.string().trim().max(max, `is longer than ${max} characters`);
 const country = z
   .string()
   .trim()
@@ -87,37 +86,37 @@ const country = z
 export const shippingMethodsBody = z.strictObject({
   address: z.strictObject({
     country_id: country,
-    region: text(100).nullish(),
-    region_id: z.union([z.number().int(), z.string().max(20)]).nullish(),
-    region_code: text(20).nullish(),
-    street: z.array(text(200)).max(3).nullish(),
-    postcode: text(20).nullish(),
-    city: text(100).nullish(),
+    region: line(100).nullish(),
+    region_id: z.union([int4(0), line(20)]).nullish(),
+    region_code: line(20).nullish(),
+    street: z.array(line(200)).max(3).nullish(),
+    postcode: line(20).nullish(),
+    city: line(100).nullish(),
   }),
 });
 
 /** The shipping address payload (transactional §3): countryId, or country_id as the spec's address has it. */
 const checkoutAddress = z
   .strictObject({
-    firstname: text(100).optional(),
-    lastname: text(100).optional(),
-    city: text(100).optional(),
-    postcode: text(20).optional(),
-    street: z.array(text(200)).max(3).optional(),
+    firstname: line(100).optional(),
+    lastname: line(100).optional(),
+    city: line(100).optional(),
+    postcode: line(20).optional(),
+    street: z.array(line(200)).max(3).optional(),
     countryId: country.optional(),
     country_id: country.optional(),
-    region: text(100).nullish(),
-    region_id: z.union([z.number().int(), z.string().max(20)]).nullish(),
-    region_code: text(20).nullish(),
-    telephone: text(40).optional(),
+    region: line(100).nullish(),
+    region_id: z.union([int4(0), line(20)]).nullish(),
+    region_code: line(20).nullish(),
+    telephone: line(40).optional(),
     email: z.email().max(254).optional(),
-    company: text(100).optional(),
-    vat_id: text(40).optional(),
-    affix: text(20).optional(),
+    company: line(100).optional(),
+    vat_id: line(40).optional(),
+    affix: line(20).optional(),
   })
   .refine((a) => a.countryId || a.country_id, { message: "countryId is required", path: ["countryId"] });
 
-const code = z.string().trim().min(1, "must not be empty").max(64, "is longer than 64 characters");
+const code = line(64).min(1, "must not be empty");
 
 export const shippingInformationBody = z.strictObject({
   addressInformation: z.strictObject({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type FilterValue, OPERATORS } from "../../catalog-index/query-types.ts";
+import { line } from "../../http/schemas.ts";
 
 /** browsing §9 "max filter query 999": the most values one `in`/`nin` list may hold. */
 export const MAX_FILTER_VALUES = 999;
@@ -8,7 +9,7 @@ const MAX_SORTS = 8;
 const MAX_TEXT = 256;
 const MAX_NAME = 128;
 
-const name = z.string().min(1, "must not be empty").max(MAX_NAME, `is longer than ${MAX_NAME} characters`);
+const name = line(MAX_NAME).min(1, "must not be empty");
 const scope = z.enum(["default", "catalog"]);
 const OPERATOR_LIST = OPERATORS.join(", ");
 
@@ -79,7 +80,7 @@ export const searchBody = z.strictObject({
         scope: scope.optional(),
         options: z
           .strictObject({ size: z.number().int().min(1).max(100).optional() })
-          .catchall(z.union([z.string().max(MAX_NAME), z.number(), z.boolean()]))
+          .catchall(z.union([line(MAX_NAME), z.number(), z.boolean()]))
           .optional(),
       }),
     )
@@ -89,7 +90,7 @@ export const searchBody = z.strictObject({
     .array(z.strictObject({ field: name, options: z.enum(["asc", "desc"]).optional() }))
     .max(MAX_SORTS, `must have at most ${MAX_SORTS} sort fields`)
     .optional(),
-  _searchText: z.string().max(MAX_TEXT, `is longer than ${MAX_TEXT} characters`).optional(),
+  _searchText: line(MAX_TEXT).optional(),
 });
 export type SearchBody = z.output<typeof searchBody>;
 

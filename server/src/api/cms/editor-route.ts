@@ -1,11 +1,11 @@
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requireBearerToken } from "../../http/bearer-token.ts";
 import { envelopeSchema, errorEnvelopeSchema, ok, sendError } from "../../http/envelope.ts";
 import { formatImportIssue, importContent } from "../../services/cms/content-import.ts";
 import { CmsError } from "../../services/cms/story-rows.ts";
 import type { Services } from "../../services/index.ts";
-import { requireEditorToken } from "./editor-auth.ts";
 import {
   createBody,
   createReleaseBody,
@@ -62,7 +62,10 @@ function answer<T>(reply: FastifyReply, result: T | CmsError | undefined, what: 
 export const cmsEditorRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { cms, config } = services;
   const { store, releases } = cms;
-  app.addHook("onRequest", requireEditorToken(config.CMS_EDITOR_TOKEN));
+  app.addHook(
+    "onRequest",
+    requireBearerToken(config.CMS_EDITOR_TOKEN, "etalage-cms-editor", "CMS_EDITOR_TOKEN"),
+  );
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "private, no-store");
   });
@@ -265,14 +268,9 @@ export const cmsEditorRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       if (!outcome.ok) {
         const [first] = outcome.issues;
         const more = outcome.issues.length > 1 ? ` (and ${outcome.issues.length - 1} more)` : "";
-        return sendError(
-          reply,
-          400,
-          `Content import refused, nothing written: ${formatImportIssue(first!)}${more}`,
-          {
-            errors: outcome.issues,
-          },
-        );
+        return sendError(reply, 400, `${formatImportIssue(first!)}${more}; nothing was written`, {
+          errors: outcome.issues,
+        });
       }
       return ok(reply, { summary: outcome.summary, dryRun });
     },

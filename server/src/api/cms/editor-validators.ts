@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { int4, line } from "../../http/schemas.ts";
 
 const id = z
   .string()
@@ -8,20 +9,20 @@ const id = z
 export const storyIdParams = z.strictObject({ id });
 export const versionParams = z.strictObject({ id, version: id });
 
-const name = z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters");
+const name = line(200).min(1, "must not be empty");
 /** Checked in full by the store (core FULL_SLUG), which names the field. */
-const fullSlug = z.string().max(300, "must be at most 300 characters");
+const fullSlug = line(300);
 const when = z.iso
   .datetime({
     offset: true,
     error: "must be an ISO 8601 date-time with an offset, e.g. 2025-06-01T08:00:00+02:00",
   })
   .transform((text) => new Date(text));
-const versionNumber = z.number().int("must be a whole number").positive("must be positive");
+const versionNumber = int4();
 
 export const listQuery = z.strictObject({
   /** Only stories whose full slug starts with this, e.g. `categories/`. */
-  starts_with: z.string().max(300).optional(),
+  starts_with: line(300).optional(),
 });
 
 export const createBody = z.strictObject({
@@ -57,7 +58,7 @@ export const scheduleBody = z.strictObject({
 export const releaseParams = z.strictObject({ id });
 
 const releaseItem = z.strictObject({
-  story_id: z.number().int().positive("must be a story id"),
+  story_id: int4(),
   version: versionNumber.optional(),
 });
 
@@ -76,7 +77,7 @@ export const updateReleaseBody = z
 
 export const releaseItemBody = releaseItem;
 
-export const previewTokenBody = z.strictObject({ release: z.number().int().positive().optional() }).nullish();
+export const previewTokenBody = z.strictObject({ release: int4().optional() }).nullish();
 
 export const importQuery = z.strictObject({
   dryRun: z

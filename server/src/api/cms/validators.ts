@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { line } from "../../http/schemas.ts";
 
 const int = (what: string) =>
   z
@@ -12,7 +13,7 @@ export const validateEditorQuery = z.strictObject({
   id: int("a story id"),
   spaceId: int("a space id"),
   timestamp: int("Unix seconds"),
-  token: z.string().max(1024).optional(),
+  token: line(1024).optional(),
   /** The release being previewed; 0 or absent for none. */
   release: int("a release id").optional(),
 });
@@ -47,16 +48,16 @@ export const byUuidQuery = z.strictObject({
 });
 
 export const cdnQuery = z.strictObject({
-  token: z.string().max(1024).optional(),
+  token: line(1024).optional(),
   version: z.enum(["published", "draft"], { error: "must be published or draft" }).default("published"),
   from_release: int("a release id").optional(),
   /** The CMS client's cache-busting version; accepted and not needed. */
-  cv: z.string().max(32).optional(),
+  cv: line(32).optional(),
 });
 
 export const previewEventsQuery = z.strictObject({
   id: int("a story id"),
-  token: z.string().max(1024),
+  token: line(1024),
 });
 
 /** Stories are documents of several block types; the schema only says what every story has. */

@@ -1,6 +1,6 @@
 import { STORE } from "@etalage/core";
 import { z } from "zod";
-import { skuListSchema } from "../../http/query-schemas.ts";
+import { line, skuListSchema } from "../../http/schemas.ts";
 
 export const MAX_RENDER_LIST_SKUS = 100;
 
@@ -15,8 +15,8 @@ export const renderListQuery = z.strictObject({
     .refine((id) => id === String(STORE.storeId), `must be ${STORE.storeId}, the store's id`)
     .optional(),
   // Tier prices are off (browsing §6): a group id and token are accepted and do not change prices.
-  userGroupId: z.string().max(64, "is longer than 64 characters").optional(),
-  token: z.string().max(2048, "is longer than 2048 characters").optional(),
+  userGroupId: line(64).optional(),
+  token: line(2048).optional(),
 });
 
 const amount = z.number();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { skuListSchema, skuSchema } from "../../http/query-schemas.ts";
+import { skuListSchema, skuSchema } from "../../http/schemas.ts";
 
 export const MAX_STOCK_SKUS = 100;
 

@@ -1,7 +1,10 @@
+import { textProblem } from "@etalage/core";
 import { z } from "zod";
+import { int4, line, skuSchema } from "../../http/schemas.ts";
+import { normaliseUrl } from "../../services/url-resolve.ts";
 
 const fieldList = z
-  .array(z.string().trim().min(1, "must not be empty").max(200, "is longer than 200 characters"))
+  .array(line(200).min(1, "must not be empty"))
   .max(200, "must name at most 200 fields")
   .nullable()
   .optional();
@@ -22,22 +25,27 @@ const options = z
   .optional();
 
 export const urlMapBody = z.strictObject({
-  url: z.string().trim().min(1, "must not be empty").max(2048, "is longer than 2048 characters"),
+  url: line(2048)
+    .min(1, "must not be empty")
+    .refine(
+      (url) => !textProblem(normaliseUrl(url), false),
+      "must not contain control characters once percent-decoded",
+    ),
   includeFields: fieldList,
   excludeFields: fieldList,
   options,
   filters: z
     .strictObject({
-      sku: z.string().trim().min(1, "must not be empty").max(64, "is longer than 64 characters").optional(),
+      sku: skuSchema.optional(),
     })
     .nullable()
     .optional(),
   // Sent only when tier prices are on (browsing §6); they are off, so accepted and unused.
   groupId: z
-    .union([z.number().int(), z.string().max(64)])
+    .union([int4(0), line(64)])
     .nullable()
     .optional(),
-  groupToken: z.string().max(2048).nullable().optional(),
+  groupToken: line(2048).nullable().optional(),
 });
 
 export type UrlMapBody = z.infer<typeof urlMapBody>;

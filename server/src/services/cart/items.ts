@@ -2,7 +2,7 @@ import {
   CART_MESSAGES,
   type CartItemDelete,
   type CartItemUpdate,
-  MAX_LINE_QTY,
+  cartLimitProblem,
   productOptionChecksum,
   type ServerCartItem,
 } from "@etalage/core";
@@ -230,8 +230,11 @@ export async function updateItem(
       } else {
         line = lines.find((l) => l.sku === sku && l.checksum === checksum);
         qty = (line?.qty ?? 0) + item.qty;
-        if (qty > MAX_LINE_QTY)
-          return fail(400, `the line would hold more than ${MAX_LINE_QTY}`, `${ITEM}.qty`);
+        const problem = cartLimitProblem(
+          lines.map((l) => ({ key: `${l.sku}\0${l.checksum}`, qty: l.qty })),
+          [{ key: `${sku}\0${checksum}`, qty: item.qty }],
+        );
+        if (problem) return fail(409, problem, problem === CART_MESSAGES.qtyTooHigh ? `${ITEM}.qty` : ITEM);
       }
       if (!line || qty > line.qty) {
         const stocked = checkStock(catalog, lines, stockRows, { id: line?.id, line: sellable.value, qty });

@@ -1,5 +1,6 @@
 import type { CatalogRecord, Product } from "@etalage/core";
 import type { z } from "zod";
+import { findBadText } from "../../http/input.ts";
 import { type ImportIssue, type LineRecord, pathText } from "./issues.ts";
 import { catalogRecordSchema } from "./schemas.ts";
 
@@ -28,6 +29,13 @@ export function parseCatalogLines(text: string): ParsedLines {
       json = JSON.parse(source);
     } catch (error) {
       issues.push({ line, path: "", message: `not valid JSON (${(error as Error).message})` });
+      return;
+    }
+    // The request's text rule (http/input.ts) saw only the file's text: an escaped "\u0000" in a
+    // record would reach PostgreSQL, which refuses it in jsonb.
+    const bad = findBadText(json, [], true);
+    if (bad) {
+      issues.push({ line, path: bad.path, message: bad.message });
       return;
     }
     const result = validateRecord(json, line);

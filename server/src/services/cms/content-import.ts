@@ -7,6 +7,7 @@
  */
 import { type ContentIssue, FULL_SLUG, type StoryContent } from "@etalage/core";
 import { z } from "zod";
+import { findBadText } from "../../http/input.ts";
 import { prepareContent, uidsFor } from "./content.ts";
 import type { CmsStore } from "./stories.ts";
 import { CmsError } from "./story-rows.ts";
@@ -100,6 +101,12 @@ function check(documents: readonly ContentDocument[], prefix: string) {
   const at = (path: string) => (prefix ? (path ? `${prefix}.${path}` : prefix) : path);
   for (const { source, data } of documents) {
     const withSource = (issue: ContentIssue): ImportIssue => (source ? { ...issue, source } : issue);
+    // A file from the command line never passed the request's text rule (http/input.ts).
+    const bad = findBadText(data, prefix ? [prefix] : [], true);
+    if (bad) {
+      issues.push(withSource({ path: bad.path || "(file)", message: bad.message }));
+      continue;
+    }
     const parsed = contentFileSchema.safeParse(data);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {

@@ -4,9 +4,10 @@ import {
   addLine,
   CART_MESSAGES,
   type CartItem,
+  cartLimitProblem,
   cartLineKey,
   decideAddToCart,
-  isValidLineQty,
+  lineQtyProblem,
   type ProductOption,
   type ProductToAdd,
   parseQty,
@@ -105,6 +106,8 @@ function bundleQtyValid(product: CartProduct): boolean {
   return options.every((o) => Number.isInteger(o.option_qty) && o.option_qty >= 1 && o.option_qty <= 99);
 }
 
+const lineCount = (item: CartItem) => ({ key: cartLineKey(item), qty: item.qty });
+
 /** Adding to cart (transactional §4 "Adding to cart"), every product type. */
 export async function addToCart(request: AddToCartRequest): Promise<void> {
   const entries = request.grouped
@@ -142,7 +145,15 @@ export async function addToCart(request: AddToCartRequest): Promise<void> {
     const items = decisions.flatMap((d) => (d.item ? [d.item] : []));
     if (items.length === 0) return;
     const active = syncedCartActive();
-    await change((cart) => items.reduce(addLine, cart));
+    let refused: string | undefined;
+    await change((cart) => {
+      refused = cartLimitProblem(cart.items.map(lineCount), items.map(lineCount));
+      return refused ? cart : items.reduce(addLine, cart);
+    });
+    if (refused) {
+      show([{ type: "danger", message: refused }]);
+      return;
+    }
     if (active) for (const item of items) awaitingNotice.add(cartLineKey(item));
     const notice = addedNotice(active);
     if (notice) notify({ type: notice.type, message: t(notice.message) });
@@ -155,8 +166,9 @@ export async function addToCart(request: AddToCartRequest): Promise<void> {
 
 export async function setQuantity(item: CartItem, qty: number): Promise<void> {
   const parsed = parseQty(qty);
-  if (!isValidLineQty(parsed)) {
-    show([{ type: "danger", message: CART_MESSAGES.invalidQty }]);
+  const problem = lineQtyProblem(parsed);
+  if (problem || parsed === null) {
+    show([{ type: "danger", message: problem ?? CART_MESSAGES.invalidQty }]);
     return;
   }
   await change((cart) => setLineQty(cart, item, parsed));

@@ -1,7 +1,7 @@
-import { CART_MESSAGES } from "@etalage/core";
+import { CART_MESSAGES, type Product } from "@etalage/core";
 import type { StorefrontCart } from "../../lib/server-context.ts";
 import { cartCookieHeader, cartIdFromCookie } from "./cart-cookie.ts";
-import { cartLinesFromForm } from "./cart-form.ts";
+import { cartLinesFromForm, linesOfProduct } from "./cart-form.ts";
 
 /**
  * Add to cart without JavaScript (server side only): the form's lines go into the shopper's
@@ -18,14 +18,21 @@ export interface CartFormOutcome {
   setCookie: string | null;
 }
 
-export async function addFormToServerCart(request: Request, cart: StorefrontCart): Promise<CartFormOutcome> {
+export async function addFormToServerCart(
+  request: Request,
+  cart: StorefrontCart,
+  product: Product,
+): Promise<CartFormOutcome> {
   const parsed = cartLinesFromForm(await request.formData());
   if ("error" in parsed) return { added: false, message: parsed.error, setCookie: null };
+  // A page's form adds that page's product: a forged field naming any other sku is refused.
+  if (!linesOfProduct(product, parsed.lines))
+    return { added: false, message: "Product not found", setCookie: null };
   let cartId = cartIdFromCookie(request.headers.get("cookie"));
   let setCookie: string | null = null;
   const newCart = async () => {
     cartId = await cart.createGuestCart();
-    setCookie = cartCookieHeader(cartId);
+    setCookie = cartCookieHeader(cartId, new URL(request.url).protocol === "https:");
   };
 
   if (!cartId) await newCart();

@@ -2,6 +2,8 @@ import {
   CART_MESSAGES,
   type CartItemUpdate,
   isValidLineQty,
+  lineQtyProblem,
+  type Product,
   type ProductOption,
   parseQty,
 } from "@etalage/core";
@@ -36,7 +38,8 @@ export function cartLinesFromForm(form: FormData): { lines: FormLine[] } | { err
     for (const [childSku, qtyText] of fields("super_group")) {
       const qty = parseQty(qtyText.trim() === "" ? "0" : qtyText);
       if (qty === 0) continue;
-      if (!isValidLineQty(qty)) return { error: CART_MESSAGES.invalidQty };
+      const problem = lineQtyProblem(qty);
+      if (problem || qty === null) return { error: problem ?? CART_MESSAGES.invalidQty };
       lines.push({ sku: childSku, qty });
     }
     return lines.length > 0 ? { lines } : { error: CART_MESSAGES.invalidQty };
@@ -44,7 +47,8 @@ export function cartLinesFromForm(form: FormData): { lines: FormLine[] } | { err
 
   if (!sku) return { error: "Product not found" };
   const qty = parseQty(text("qty") || "1");
-  if (!isValidLineQty(qty)) return { error: CART_MESSAGES.invalidQty };
+  const problem = lineQtyProblem(qty);
+  if (problem || qty === null) return { error: problem ?? CART_MESSAGES.invalidQty };
   const line: FormLine = { sku, qty };
 
   if (type === "configurable") {
@@ -72,4 +76,20 @@ export function cartLinesFromForm(form: FormData): { lines: FormLine[] } | { err
     if (options.length > 0) line.product_option = { extension_attributes: { bundle_options: options } };
   }
   return { lines: [line] };
+}
+
+/**
+ * Whether every line is the page's own product: the product itself or one of its variants, or for
+ * a grouped product one of its associated items (the set's "Complete look" pieces).
+ */
+export function linesOfProduct(product: Product, lines: readonly FormLine[]): boolean {
+  const own = new Set<string>([product.sku]);
+  if (product.type_id === "grouped") {
+    own.clear();
+    for (const link of product.product_links ?? []) {
+      if (link.link_type === "associated" && link.linked_product_sku) own.add(link.linked_product_sku);
+    }
+  }
+  for (const child of product.configurable_children ?? []) own.add(child.sku);
+  return lines.every((line) => own.has(line.sku));
 }

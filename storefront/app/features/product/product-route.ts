@@ -1,4 +1,4 @@
-import { t } from "@etalage/core";
+import { type Product, t } from "@etalage/core";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { StorefrontServices } from "../../lib/server-context.ts";
 
@@ -21,14 +21,18 @@ export interface ProductActionResult {
 export async function productAction({
   request,
   services,
+  product,
 }: {
   request: Request;
   services: StorefrontServices;
+  /** The product whose page was posted to: the form may add only it, its variants or its set's items. */
+  product: Product | undefined;
 }) {
   // Server only; the guard lets the browser build drop the import (this file ships to it).
   if (!import.meta.env.SSR) throw new Error("productAction runs on the server");
   const { addFormToServerCart } = await import("../cart/cart-form-action.ts");
-  const outcome = await addFormToServerCart(request, services.cart).catch((error: unknown) => {
+  if (!product) throw data(null, { status: 404 });
+  const outcome = await addFormToServerCart(request, services.cart, product).catch((error: unknown) => {
     console.error("[cart] add to cart without JavaScript failed", error);
     return { added: false, message: "An error occured while adding to the cart", setCookie: null };
   });

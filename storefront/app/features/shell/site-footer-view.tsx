@@ -1,4 +1,4 @@
-import { t } from "@etalage/core";
+import { lookupTable, t } from "@etalage/core";
 import { ShopLink } from "../../lib/shop-link.tsx";
 import { Icon, type IconName } from "../../ui/icons.tsx";
 import { openModal } from "../modals/modal-store.ts";
@@ -7,12 +7,12 @@ import { type FooterBlock, type FooterColumnBlock, linkHref } from "./cms-blocks
 import { MenuAnchor } from "./menu-anchor.tsx";
 import { legalLinks } from "./service-links.ts";
 
-const SOCIAL_ICONS: Record<string, IconName> = {
+const SOCIAL_ICONS = lookupTable<IconName>({
   instagram: "instagram",
   facebook: "facebook",
   pinterest: "pinterest",
   youtube: "youtube",
-};
+});
 
 const PAYMENT_METHODS = ["iDEAL", "Visa", "Mastercard", "PayPal", "Klarna"];
 

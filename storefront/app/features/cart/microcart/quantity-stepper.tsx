@@ -1,4 +1,4 @@
-import { isValidLineQty, MAX_LINE_QTY, parseQty, t } from "@etalage/core";
+import { CART_MESSAGES, lineQtyProblem, MAX_LINE_QTY, parseQty, t } from "@etalage/core";
 import { type KeyboardEvent, useEffect, useId, useState } from "react";
 
 export interface QuantityStepperProps {
@@ -42,9 +42,10 @@ export function QuantityStepper({ value, onChange, name, disabled }: QuantitySte
       setError(null);
       return;
     }
-    if (!isValidLineQty(qty)) {
+    const problem = lineQtyProblem(qty);
+    if (problem || qty === null) {
       setText(String(shown));
-      setError(t("Quantity must be above 0"));
+      setError(t(problem ?? CART_MESSAGES.invalidQty));
       return;
     }
     commit(qty);

@@ -1,0 +1,50 @@
+/**
+ * Property-based fuzzing of the whole HTTP surface (docs/decisions/0012-input-rules.md): every
+ * operation of `/api/openapi.json` and the storefront's paths, forms and images, with hostile
+ * values and a fixed seed. Never a 5xx; under /api always the envelope, and a 400 names the field.
+ * `npm run bench -- fuzz` runs the same fuzzer for longer.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FuzzTarget, fuzzApi, fuzzPaths, operationsOf } from "./helpers/api-fuzz.ts";
+import { cartFixtures } from "./helpers/cart-fixtures.ts";
+import { startTestServer, type TestServer } from "./helpers/test-server.ts";
+
+const EDITOR_TOKEN = "fuzz-editor-token-0123456789";
+const ADMIN_TOKEN = "fuzz-admin-token-0123456789";
+
+let server: TestServer;
+let target: FuzzTarget;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { CMS_EDITOR_TOKEN: EDITOR_TOKEN, ADMIN_TOKEN } });
+  const cartId = (await (await server.post("/api/ext/tritonx/cart/create", {})).json()).result as string;
+  const home = await (await server.get("/api/ext/vsf-storyblok-extension/story/home")).json();
+  target = {
+    url: server.url,
+    editorToken: EDITOR_TOKEN,
+    adminToken: ADMIN_TOKEN,
+    cartId,
+    sku: (await cartFixtures(server)).simple.sku,
+    storyId: home.result.story.id,
+  };
+});
+afterAll(() => server?.close());
+
+describe("the API under hostile input", () => {
+  it("answers every operation of the OpenAPI document, valid or mutated, without a 5xx, in the envelope, naming the field", async () => {
+    const doc = await (await server.get("/api/openapi.json")).json();
+    const operations = operationsOf(doc);
+    // The document is the list: a route left out of it would escape the fuzzer.
+    expect(operations.length).toBeGreaterThanOrEqual(40);
+    const { requests, findings } = await fuzzApi(target, operations, { runs: 700, seed: 20261125 });
+    expect(requests).toBe(operations.length + 700);
+    expect(findings).toEqual([]);
+  });
+});
+
+describe("the storefront under hostile paths, queries and forms", () => {
+  it("answers pages, form posts and images without a 5xx, and image refusals in the envelope", async () => {
+    const { findings } = await fuzzPaths(target, { runs: 250, seed: 20261125 });
+    expect(findings).toEqual([]);
+  });
+});
