@@ -4,8 +4,8 @@
  *   GET /img/{width}/{height}/{fit}/{source path}[?format=avif|webp|jpeg|png][&focus=x,y]
  *   GET /img/original/{source path}
  *
- * e.g. /img/600/744/resize/product/shirt/navy/front.svg. A 0 width or height is derived from
- * the source's aspect ratio. Responses are immutable: a changed drawing gets a new ETag and
+ * e.g. /img/600/744/resize/product/shirt/navy/front.svg. Only the sizes the storefront uses are
+ * rendered (./sizes.ts); a 0 width or height is derived from the source's aspect ratio. Responses are immutable: a changed drawing gets a new ETag and
  * cache file because the source version is part of the key.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
@@ -23,6 +23,7 @@ import {
   type Variant,
   variantKey,
 } from "./render.ts";
+import { sizeProblem } from "./sizes.ts";
 import { type ImageSource, productSource, type SourceImage } from "./sources.ts";
 
 export interface ImageRoutesOptions {
@@ -41,12 +42,17 @@ const dimension = z
   .transform(Number)
   .pipe(z.number().max(MAX_SIDE, `must be an integer from 0 to ${MAX_SIDE}`));
 
-const resizedParams = z.object({
-  width: dimension,
-  height: dimension,
-  fit: z.enum(FITS, { message: `must be one of ${FITS.join(", ")}` }),
-  "*": z.string(),
-});
+const resizedParams = z
+  .object({
+    width: dimension,
+    height: dimension,
+    fit: z.enum(FITS, { message: `must be one of ${FITS.join(", ")}` }),
+    "*": z.string(),
+  })
+  .superRefine(({ width, height }, ctx) => {
+    const problem = sizeProblem(width, height);
+    if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
+  });
 const FRACTION = "(?:0(?:\\.\\d{1,4})?|1(?:\\.0{1,4})?)";
 const formatQuery = z.object({
   format: z.enum(FORMATS, { message: `must be one of ${FORMATS.join(", ")}` }).optional(),
