@@ -140,7 +140,10 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     { prefix: "/api" },
   );
 
-  await app.register(imageRoutes, { cacheDir: path.join(config.dataDir, "image-cache") });
+  await app.register(imageRoutes, {
+    cacheDir: path.join(config.dataDir, "image-cache"),
+    cacheMaxBytes: config.IMAGE_CACHE_MAX_MB * 1024 * 1024,
+  });
   await app.register(cmsMediaRoutes, { root: path.join(demoContentDir, "media") });
 
   if (options.storefront !== false) await registerStorefront(app, services, config.dev);

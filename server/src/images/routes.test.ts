@@ -20,7 +20,7 @@ beforeAll(async () => {
   cacheDir = await mkdtemp(path.join(tmpdir(), "etalage-img-"));
   app = Fastify();
   installErrorHandling(app);
-  await app.register(imageRoutes, { cacheDir });
+  await app.register(imageRoutes, { cacheDir, cacheMaxBytes: 64 * 1024 * 1024 });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   if (!address || typeof address === "string") throw new Error("no port");
@@ -298,6 +298,7 @@ describe("GET /img with ?focus (CMS tiles, browsing §9)", () => {
     installErrorHandling(focusApp);
     await focusApp.register(imageRoutes, {
       cacheDir: path.join(cacheDir, "focus"),
+      cacheMaxBytes: 64 * 1024 * 1024,
       sources: [{ prefix: "cms", resolve: (rest) => (rest === "corners.png" ? source : undefined) }],
     });
     await focusApp.listen({ port: 0, host: "127.0.0.1" });

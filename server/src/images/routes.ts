@@ -12,12 +12,12 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sendError } from "../http/envelope.ts";
+import { ImageCache } from "./disk-cache.ts";
 import {
   CONTENT_TYPES,
   FITS,
   FORMATS,
   type Format,
-  ImageCache,
   render,
   targetSize,
   type Variant,
@@ -29,6 +29,8 @@ import { type ImageSource, productSource, type SourceImage } from "./sources.ts"
 export interface ImageRoutesOptions {
   /** Directory for rendered variants; created on demand. */
   cacheDir: string;
+  /** Bytes the rendered variants may take on disk (IMAGE_CACHE_MAX_MB). */
+  cacheMaxBytes: number;
   /** Sources by path prefix; defaults to the generated product drawings. */
   sources?: ImageSource[];
 }
@@ -96,7 +98,10 @@ export const imageRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (fastif
   app.setValidatorCompiler(validatorCompiler);
 
   const sources = new Map((options.sources ?? [productSource()]).map((s) => [s.prefix, s]));
-  const cache = new ImageCache(options.cacheDir, (err) => app.log.warn({ err }, "image cache write failed"));
+  const cache = await ImageCache.open(options.cacheDir, {
+    maxBytes: options.cacheMaxBytes,
+    onError: (err) => app.log.warn({ err }, "image cache failed to read, write or remove a file"),
+  });
 
   async function find(rest: string): Promise<{ path: string; source: SourceImage } | undefined> {
     const clean = rest.replace(/^\/+/, "");
