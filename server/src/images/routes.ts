@@ -23,6 +23,7 @@ import {
   type Variant,
   variantKey,
 } from "./render.ts";
+import { RenderQueue, RenderQueueFull } from "./render-queue.ts";
 import { sizeProblem } from "./sizes.ts";
 import { type ImageSource, productSource, type SourceImage } from "./sources.ts";
 
@@ -31,12 +32,16 @@ export interface ImageRoutesOptions {
   cacheDir: string;
   /** Bytes the rendered variants may take on disk (IMAGE_CACHE_MAX_MB). */
   cacheMaxBytes: number;
+  /** Limits renders at once and renders waiting; by default one per core and 256 waiting. */
+  renders?: RenderQueue;
   /** Sources by path prefix; defaults to the generated product drawings. */
   sources?: ImageSource[];
 }
 
 const MAX_SIDE = 2400;
 const IMMUTABLE = "public, max-age=31536000, immutable";
+/** A render's turn comes within a second or two, even behind a full line on two cores. */
+const RETRY_AFTER_SECONDS = 2;
 
 const dimension = z
   .string()
@@ -102,6 +107,7 @@ export const imageRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (fastif
     maxBytes: options.cacheMaxBytes,
     onError: (err) => app.log.warn({ err }, "image cache failed to read, write or remove a file"),
   });
+  const renders = options.renders ?? new RenderQueue();
 
   async function find(rest: string): Promise<{ path: string; source: SourceImage } | undefined> {
     const clean = rest.replace(/^\/+/, "");
@@ -156,8 +162,16 @@ export const imageRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (fastif
       const etag = `"${key.slice(0, 32)}"`;
       cacheHeaders(reply, etag, true);
       if (notModified(request, reply, etag)) return reply;
-      const bytes = await cache.get(key, format, () => render(source, variant));
-      return reply.type(CONTENT_TYPES[format]).send(bytes);
+      try {
+        const bytes = await cache.get(key, format, () => renders.run(() => render(source, variant)));
+        return reply.type(CONTENT_TYPES[format]).send(bytes);
+      } catch (err) {
+        if (!(err instanceof RenderQueueFull)) throw err;
+        // Not this image's answer for a year: only a refusal for now.
+        for (const name of ["cache-control", "etag", "vary"]) reply.removeHeader(name);
+        reply.header("cache-control", "no-store").header("retry-after", String(RETRY_AFTER_SECONDS));
+        return sendError(reply, 503, err.message, { retryAfter: RETRY_AFTER_SECONDS });
+      }
     },
   );
 };
