@@ -52,7 +52,8 @@ export interface KeyedRequest {
 
 export function pageShape(path: string): PageShape {
   const lower = path.toLowerCase();
-  if (lower === "/" || lower === "/pwa.html" || lower.startsWith("/p/")) return "plain";
+  // The route table's shapes (storefront/app/routes.ts); `/p/x` alone is the dispatcher's.
+  if (lower === "/" || lower === "/pwa.html" || /^\/p(?:\/[^/]+){2,3}\/?$/.test(lower)) return "plain";
   if (/^\/c\/[^/]+\/?$/.test(lower)) return "listing";
   return "dispatched";
 }

@@ -42,10 +42,13 @@ function tag(...tags: string[]) {
   if (record) for (const t of tags) record.tags.add(t);
 }
 
-/** The kind of page URL resolution found, and the variant it was asked for if the product has it. */
+/**
+ * The kind of page the dispatcher's URL resolution found, and the variant it was asked for if the
+ * product has it. The first resolution of a render is the page's own.
+ */
 function resolved(match: Awaited<ReturnType<StorefrontServices["resolveUrl"]>>, sku: string | undefined) {
   const record = renders.getStore();
-  if (!record || !match.found) return;
+  if (!record || record.page || !match.found) return;
   if (match.type !== "product") {
     record.page = { kind: match.type };
     return;
