@@ -155,7 +155,10 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     { prefix: "/api" },
   );
 
-  await app.register(imageRoutes, { cacheDir: path.join(config.dataDir, "image-cache") });
+  await app.register(imageRoutes, {
+    cacheDir: path.join(config.dataDir, "image-cache"),
+    cacheMaxBytes: config.IMAGE_CACHE_MAX_MB * 1024 * 1024,
+  });
   // What the image routes do not serve is an image not found, in the envelope, never a page.
   app.all("/img/*", { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split("?", 1)[0]!;

@@ -83,6 +83,8 @@ const schema = z.object({
   CMS_PREVIEW_TTL_SECONDS: z.coerce.number().int().min(60).max(604_800).default(3600),
   /** How often the CMS looks for scheduled releases that are due. */
   CMS_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
+  /** Bytes the resized images in DATA_DIR/image-cache may take, in MiB; the least recently used go first. */
+  IMAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(1_048_576).default(512),
   /** The HTML output cache of guest catalogue and CMS pages (docs/decisions/0008); `off` renders every request. */
   HTML_CACHE: z
     .enum(["on", "off", "true", "false", "1", "0"])

@@ -12,6 +12,7 @@ import {
   listingPriceRangeQueries,
   listingProductQuery,
   listingSearch,
+  MAX_LISTING_PAGE,
   parseListingQuery,
   toggleListingFilter,
   toggleListingPrice,
@@ -45,6 +46,8 @@ describe("parseListingQuery (browsing §2: filters and sort live in the route qu
     ["page 0", "?page=0", state()],
     ["a malformed page", "?page=2x", state()],
     ["a negative page", "?page=-3", state()],
+    ["a page with leading zeros", "?page=007", state({ page: 7 })],
+    ["a page past any listing", "?page=99999999999", state({ page: MAX_LISTING_PAGE })],
     ["not a filter", "?utm_source=mail&q=jas", state()],
   ])("%s", (_name, search, expected) => {
     expect(parseListingQuery(search)).toEqual(expected);

@@ -19,6 +19,8 @@ export const LISTING_PAGE_SIZE = 24;
 /** Page numbers shown by the pagination (browsing §9 "Pagination shows 3 pages"). */
 export const VISIBLE_PAGES = 3;
 export const PRICE_PARAM = "price";
+/** The highest page a query names; a larger number reads as this, which a listing sends to its last page. */
+export const MAX_LISTING_PAGE = 999_999;
 export const SORT_PARAM = "sort";
 
 /** Sort choices of a listing (browsing §9), default first. */
@@ -80,7 +82,7 @@ export function parseListingQuery(
   const sortText = params.get(SORT_PARAM);
   const sort = LISTING_SORTS.find((s) => s === sortText) ?? DEFAULT_LISTING_SORT;
   const pageText = params.get(PAGE_PARAM) ?? "";
-  const page = /^\d{1,6}$/.test(pageText) ? Math.max(1, Number(pageText)) : 1;
+  const page = /^\d+$/.test(pageText) ? Math.min(MAX_LISTING_PAGE, Math.max(1, Number(pageText))) : 1;
   return { filters, price, sort, page };
 }
 

@@ -1,10 +1,5 @@
-/**
- * Resizing and encoding with sharp, behind a disk cache. A rendered variant never changes for a
- * given key (the key includes the source version), so a file on disk is served as-is forever.
- */
-import { createHash, randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
+/** Resizing and encoding with sharp; ./disk-cache.ts keeps what it renders. */
+import { createHash } from "node:crypto";
 import sharp, { type Sharp } from "sharp";
 import type { SourceImage } from "./sources.ts";
 
@@ -35,7 +30,7 @@ export interface Variant {
 }
 
 /** Counters for tests and diagnostics: how often sharp ran versus the disk answering. */
-export const imageStats = { renders: 0, diskHits: 0, coalesced: 0 };
+export const imageStats = { renders: 0, diskHits: 0, coalesced: 0, evictions: 0 };
 
 export function variantKey(source: SourceImage, v: Variant): string {
   return createHash("sha256")
@@ -108,59 +103,4 @@ export async function render(source: SourceImage, v: Variant): Promise<Buffer> {
     });
   }
   return encode(image.flatten({ background: source.background }), v.format).toBuffer();
-}
-
-/**
- * Disk cache with in-process coalescing: concurrent requests for one variant share one render,
- * and files appear on disk only complete (written aside, then renamed into place).
- */
-export class ImageCache {
-  private readonly inflight = new Map<string, Promise<Buffer>>();
-
-  constructor(
-    private readonly dir: string,
-    private readonly onWriteError: (err: unknown) => void = () => {},
-  ) {}
-
-  fileFor(key: string, format: Format): string {
-    return path.join(this.dir, key.slice(0, 2), `${key}.${format}`);
-  }
-
-  get(key: string, format: Format, produce: () => Promise<Buffer>): Promise<Buffer> {
-    const running = this.inflight.get(key);
-    if (running) {
-      imageStats.coalesced++;
-      return running;
-    }
-    const job = this.load(key, format, produce).finally(() => this.inflight.delete(key));
-    this.inflight.set(key, job);
-    return job;
-  }
-
-  private async load(key: string, format: Format, produce: () => Promise<Buffer>): Promise<Buffer> {
-    const file = this.fileFor(key, format);
-    try {
-      const bytes = await readFile(file);
-      imageStats.diskHits++;
-      return bytes;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "ENOENT") this.onWriteError(err);
-    }
-    const bytes = await produce();
-    // A failed cache write must not fail the request: the bytes are good, only reuse is lost.
-    await this.store(file, bytes).catch(this.onWriteError);
-    return bytes;
-  }
-
-  private async store(file: string, bytes: Buffer): Promise<void> {
-    await mkdir(path.dirname(file), { recursive: true });
-    const temp = `${file}.${process.pid}.${randomUUID()}.tmp`;
-    try {
-      await writeFile(temp, bytes);
-      await rename(temp, file);
-    } catch (err) {
-      await rm(temp, { force: true });
-      throw err;
-    }
-  }
 }

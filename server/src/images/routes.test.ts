@@ -9,6 +9,7 @@ import { installErrorHandling } from "../http/envelope.ts";
 import { PRODUCT_KINDS } from "../seed/palette.ts";
 import { imageStats, render } from "./render.ts";
 import { imageRoutes, negotiate } from "./routes.ts";
+import { IMAGE_SIZES } from "./sizes.ts";
 import type { SourceImage } from "./sources.ts";
 
 let app: FastifyInstance;
@@ -19,7 +20,7 @@ beforeAll(async () => {
   cacheDir = await mkdtemp(path.join(tmpdir(), "etalage-img-"));
   app = Fastify();
   installErrorHandling(app);
-  await app.register(imageRoutes, { cacheDir });
+  await app.register(imageRoutes, { cacheDir, cacheMaxBytes: 64 * 1024 * 1024 });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   if (!address || typeof address === "string") throw new Error("no port");
@@ -77,10 +78,10 @@ describe("GET /img/:width/:height/:fit/*", () => {
   });
 
   it("derives a zero dimension from the 4:5 product ratio", async () => {
-    const tall = await image(await get("/img/400/0/resize/product/boot/zwart/front.svg?format=webp"));
-    expect([tall.meta.width, tall.meta.height]).toEqual([400, 500]);
-    const wide = await image(await get("/img/0/500/fit/product/boot/zwart/detail.svg?format=webp"));
-    expect([wide.meta.width, wide.meta.height]).toEqual([400, 500]);
+    const tall = await image(await get("/img/480/0/resize/product/boot/zwart/front.svg?format=webp"));
+    expect([tall.meta.width, tall.meta.height]).toEqual([480, 600]);
+    const wide = await image(await get("/img/0/600/fit/product/boot/zwart/detail.svg?format=webp"));
+    expect([wide.meta.width, wide.meta.height]).toEqual([480, 600]);
   });
 
   it.each([
@@ -98,6 +99,42 @@ describe("GET /img/:width/:height/:fit/*", () => {
   });
 
   it.each([
+    [
+      "/img/400/500/resize/product/shirt/navy/front.svg",
+      "params.width",
+      /^params\.width: must be one of 0, 157, /,
+    ],
+    ["/img/2399/744/resize/product/shirt/navy/front.svg", "params.width", /must be one of/],
+    [
+      "/img/600/745/resize/product/shirt/navy/front.svg",
+      "params.height",
+      /must be one of 0, 744 for width 600$/,
+    ],
+    ["/img/386/744/crop/product/shirt/navy/front.svg", "params.height", /for width 386/],
+    ["/img/0/999/resize/product/shirt/navy/front.svg", "params.height", /when the width is 0$/],
+    ["/img/0/0/resize/product/shirt/navy/front.svg", "params.height", /must not be 0/],
+  ])(
+    "refuses %s, a size the storefront never asks for, with a 400 naming %s",
+    async (url, field, message) => {
+      const rendersBefore = imageStats.renders;
+      const res = await get(url);
+      expect(res.status).toBe(400);
+      const body = await res.json();
+      expect(body).toMatchObject({ code: 400, meta: { errors: [{ path: field }] } });
+      expect(body.result).toMatch(message);
+      expect(body.result.startsWith(`${field}: `)).toBe(true);
+      expect(imageStats.renders).toBe(rendersBefore);
+    },
+  );
+
+  it("renders every size of the allowed set", async () => {
+    for (const { width, height } of IMAGE_SIZES) {
+      const { meta } = await image(await get(`/img/${width}/${height}/crop/product/socks/navy/front.svg`));
+      expect([meta.width, meta.height]).toEqual([width, height]);
+    }
+  });
+
+  it.each([
     "/img/600/744/resize/product/hat/navy/front.svg",
     "/img/600/744/resize/product/shirt/turquoise/front.svg",
     "/img/600/744/resize/product/shirt/navy/back.svg",
@@ -110,7 +147,7 @@ describe("GET /img/:width/:height/:fit/*", () => {
   });
 
   it("writes the variant to disk once and serves the second request from it without sharp", async () => {
-    const url = "/img/222/0/resize/product/polo/rood/front.svg?format=webp";
+    const url = "/img/210/0/resize/product/polo/rood/front.svg?format=webp";
     const rendersBefore = imageStats.renders;
     const filesBefore = (await cacheFiles()).length;
     const first = await get(url);
@@ -129,7 +166,7 @@ describe("GET /img/:width/:height/:fit/*", () => {
   });
 
   it("renders concurrent identical requests once", async () => {
-    const url = "/img/333/0/crop/product/coat/olijf/detail.svg?format=jpeg";
+    const url = "/img/157/0/crop/product/coat/olijf/detail.svg?format=jpeg";
     const before = imageStats.renders;
     const answers = await Promise.all(Array.from({ length: 6 }, () => get(url).then((r) => r.arrayBuffer())));
     expect(imageStats.renders).toBe(before + 1);
@@ -153,10 +190,10 @@ describe("GET /img/:width/:height/:fit/*", () => {
   it("renders every kind in both views", async () => {
     for (const kind of PRODUCT_KINDS) {
       for (const view of ["front", "detail"]) {
-        const res = await get(`/img/160/0/resize/product/${kind}/grijs/${view}.svg?format=webp`);
+        const res = await get(`/img/0/300/resize/product/${kind}/grijs/${view}.svg?format=webp`);
         expect(res.status, `${kind} ${view}`).toBe(200);
         const { meta } = await image(res);
-        expect([meta.width, meta.height], `${kind} ${view}`).toEqual([160, 200]);
+        expect([meta.width, meta.height], `${kind} ${view}`).toEqual([240, 300]);
       }
     }
   });
@@ -261,6 +298,7 @@ describe("GET /img with ?focus (CMS tiles, browsing §9)", () => {
     installErrorHandling(focusApp);
     await focusApp.register(imageRoutes, {
       cacheDir: path.join(cacheDir, "focus"),
+      cacheMaxBytes: 64 * 1024 * 1024,
       sources: [{ prefix: "cms", resolve: (rest) => (rest === "corners.png" ? source : undefined) }],
     });
     await focusApp.listen({ port: 0, host: "127.0.0.1" });

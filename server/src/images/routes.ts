@@ -4,36 +4,44 @@
  *   GET /img/{width}/{height}/{fit}/{source path}[?format=avif|webp|jpeg|png][&focus=x,y]
  *   GET /img/original/{source path}
  *
- * e.g. /img/600/744/resize/product/shirt/navy/front.svg. A 0 width or height is derived from
- * the source's aspect ratio. Responses are immutable: a changed drawing gets a new ETag and
+ * e.g. /img/600/744/resize/product/shirt/navy/front.svg. Only the sizes the storefront uses are
+ * rendered (./sizes.ts); a 0 width or height is derived from the source's aspect ratio. Responses are immutable: a changed drawing gets a new ETag and
  * cache file because the source version is part of the key.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sendError } from "../http/envelope.ts";
+import { ImageCache } from "./disk-cache.ts";
 import {
   CONTENT_TYPES,
   FITS,
   FORMATS,
   type Format,
-  ImageCache,
   render,
   targetSize,
   type Variant,
   variantKey,
 } from "./render.ts";
+import { RenderQueue, RenderQueueFull } from "./render-queue.ts";
+import { sizeProblem } from "./sizes.ts";
 import { type ImageSource, productSource, type SourceImage } from "./sources.ts";
 
 export interface ImageRoutesOptions {
   /** Directory for rendered variants; created on demand. */
   cacheDir: string;
+  /** Bytes the rendered variants may take on disk (IMAGE_CACHE_MAX_MB). */
+  cacheMaxBytes: number;
+  /** Limits renders at once and renders waiting; by default one per core and 256 waiting. */
+  renders?: RenderQueue;
   /** Sources by path prefix; defaults to the generated product drawings. */
   sources?: ImageSource[];
 }
 
 const MAX_SIDE = 2400;
 const IMMUTABLE = "public, max-age=31536000, immutable";
+/** A render's turn comes within a second or two, even behind a full line on two cores. */
+const RETRY_AFTER_SECONDS = 2;
 
 const dimension = z
   .string()
@@ -41,12 +49,17 @@ const dimension = z
   .transform(Number)
   .pipe(z.number().max(MAX_SIDE, `must be an integer from 0 to ${MAX_SIDE}`));
 
-const resizedParams = z.object({
-  width: dimension,
-  height: dimension,
-  fit: z.enum(FITS, { message: `must be one of ${FITS.join(", ")}` }),
-  "*": z.string(),
-});
+const resizedParams = z
+  .object({
+    width: dimension,
+    height: dimension,
+    fit: z.enum(FITS, { message: `must be one of ${FITS.join(", ")}` }),
+    "*": z.string(),
+  })
+  .superRefine(({ width, height }, ctx) => {
+    const problem = sizeProblem(width, height);
+    if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
+  });
 const FRACTION = "(?:0(?:\\.\\d{1,4})?|1(?:\\.0{1,4})?)";
 const formatQuery = z.object({
   format: z.enum(FORMATS, { message: `must be one of ${FORMATS.join(", ")}` }).optional(),
@@ -90,7 +103,11 @@ export const imageRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (fastif
   app.setValidatorCompiler(validatorCompiler);
 
   const sources = new Map((options.sources ?? [productSource()]).map((s) => [s.prefix, s]));
-  const cache = new ImageCache(options.cacheDir, (err) => app.log.warn({ err }, "image cache write failed"));
+  const cache = await ImageCache.open(options.cacheDir, {
+    maxBytes: options.cacheMaxBytes,
+    onError: (err) => app.log.warn({ err }, "image cache failed to read, write or remove a file"),
+  });
+  const renders = options.renders ?? new RenderQueue();
 
   async function find(rest: string): Promise<{ path: string; source: SourceImage } | undefined> {
     const clean = rest.replace(/^\/+/, "");
@@ -145,8 +162,16 @@ export const imageRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (fastif
       const etag = `"${key.slice(0, 32)}"`;
       cacheHeaders(reply, etag, true);
       if (notModified(request, reply, etag)) return reply;
-      const bytes = await cache.get(key, format, () => render(source, variant));
-      return reply.type(CONTENT_TYPES[format]).send(bytes);
+      try {
+        const bytes = await cache.get(key, format, () => renders.run(() => render(source, variant)));
+        return reply.type(CONTENT_TYPES[format]).send(bytes);
+      } catch (err) {
+        if (!(err instanceof RenderQueueFull)) throw err;
+        // Not this image's answer for a year: only a refusal for now.
+        for (const name of ["cache-control", "etag", "vary"]) reply.removeHeader(name);
+        reply.header("cache-control", "no-store").header("retry-after", String(RETRY_AFTER_SECONDS));
+        return sendError(reply, 503, err.message, { retryAfter: RETRY_AFTER_SECONDS });
+      }
     },
   );
 };

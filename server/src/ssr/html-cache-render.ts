@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { nextSpecialPriceBoundary, type Product } from "@etalage/core";
 import type { StorefrontServices } from "@etalage/storefront/server-context";
+import type { KeyedRequest, RenderedPage } from "./html-cache-key.ts";
 import type { EncodingClass } from "./html-cache-store.ts";
 
 /*
@@ -14,6 +15,10 @@ export interface RenderRecord {
   /** A loader read something no cached page may show (a draft, a preview check). */
   uncacheable: boolean;
   key: string;
+  /** The request as the cache keyed it; the page is stored only if that is its own key. */
+  request: KeyedRequest;
+  /** What a dispatched page turned out to be (noted by URL resolution). */
+  page?: RenderedPage;
   encoding: EncodingClass;
   /** The cache's invalidation count when the render started: a later one makes it stale. */
   epoch: number;
@@ -35,6 +40,23 @@ export function recordRender<T>(record: RenderRecord, render: () => T): T {
 function tag(...tags: string[]) {
   const record = renders.getStore();
   if (record) for (const t of tags) record.tags.add(t);
+}
+
+/**
+ * The kind of page the dispatcher's URL resolution found, and the variant it was asked for if the
+ * product has it. The first resolution of a render is the page's own.
+ */
+function resolved(match: Awaited<ReturnType<StorefrontServices["resolveUrl"]>>, sku: string | undefined) {
+  const record = renders.getStore();
+  if (!record || record.page || !match.found) return;
+  if (match.type !== "product") {
+    record.page = { kind: match.type };
+    return;
+  }
+  const product = match.source as Product;
+  const known =
+    sku !== undefined && (sku === product.sku || !!product.configurable_children?.some((c) => c.sku === sku));
+  record.page = known ? { kind: "product", childSku: sku } : { kind: "product" };
 }
 
 function uncacheable() {
@@ -101,6 +123,7 @@ export function taggingServices(base: StorefrontServices): StorefrontServices {
     resolveUrl: async (url, options) => {
       tag("catalog");
       const match = await base.resolveUrl(url, options);
+      resolved(match, options?.sku);
       if (!match.found) return match;
       const source = match.source as Record<string, unknown>;
       if (match.type === "category") tag(`category:${String(source.id)}`);

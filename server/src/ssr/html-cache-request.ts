@@ -25,11 +25,78 @@ const personal = new Set(PERSONAL_COOKIES);
  * Never looked up, never stored: the editor's preview (`/storyblok`, `/storyblok-empty`), search
  * results (a key per typed query, with little reuse), the error page, and the shopper's own pages.
  * A page can also keep itself out with `Cache-Control: private` or `no-store`, or a `Set-Cookie`.
+ * Matched against {@link routePath}, so every spelling the router takes for these routes
+ * (`/CatalogSearch/result/`, `/%73toryblok`) is kept out too.
  */
 const NEVER_CACHED =
   /^\/(?:storyblok|catalogsearch|error|cart|checkout|account|my-account|order|wishlist|compare)(?:[/?.-]|$)/;
 
+/**
+ * The first path segments the storefront's route table names (storefront/app/routes.ts). The
+ * router matches them in any case; the shop links them in lower case.
+ */
+export const ROUTE_WORDS: readonly string[] = [
+  "c",
+  "p",
+  "pwa.html",
+  "catalogsearch",
+  "storyblok",
+  "storyblok-empty",
+  "error",
+];
+const routeWords = new Set(ROUTE_WORDS);
+
+/** RFC 3986 unreserved characters: their percent-encoded spelling means the same URL. */
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+
 const MAX_URL_LENGTH = 2048;
+
+/**
+ * A request's path as the page renders it: parsed as the SSR adapter hands it to React Router, so
+ * dot segments are resolved and backslashes read as slashes. Undefined when it is no URL at all.
+ */
+export function pagePath(url: string): string | undefined {
+  if (!url.startsWith("/")) return undefined;
+  try {
+    return new URL(`http://etalage.invalid${url}`).pathname;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The path as React Router matches routes: each segment percent-decoded (an encoded slash stays
+ * inside its segment) and compared without regard to case. Undefined when a segment's encoding
+ * is malformed.
+ */
+export function routePath(path: string): string | undefined {
+  try {
+    return path
+      .split("/")
+      .map((segment) => decodeURIComponent(segment).replaceAll("/", "%2F"))
+      .join("/")
+      .toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a path is spelled as the shop links it: no empty segment (`//`), route words in lower
+ * case, and percent-encoding only where it is needed, with upper-case hex. The router answers the
+ * other spellings with the same page, so caching them would only let made-up spellings of one
+ * page crowd out other pages.
+ */
+export function isCanonicalSpelling(path: string): boolean {
+  if (path.includes("//")) return false;
+  const first = path.split("/", 2)[1] ?? "";
+  if (first !== first.toLowerCase() && routeWords.has(first.toLowerCase())) return false;
+  for (const [, hex = ""] of path.matchAll(/%([0-9A-Fa-f]{2})?/g)) {
+    if (!hex || hex !== hex.toUpperCase()) return false;
+    if (UNRESERVED.test(String.fromCharCode(Number.parseInt(hex, 16)))) return false;
+  }
+  return true;
+}
 
 /** The first cookie of a Cookie header that is on {@link PERSONAL_COOKIES}, if any. */
 export function personalCookie(header: string | undefined): string | undefined {
@@ -47,10 +114,13 @@ export function bypassReason(request: FastifyRequest): string | undefined {
   if (request.headers.authorization) return "authorization";
   if (personalCookie(request.headers.cookie)) return "cookie";
   if (request.url.length > MAX_URL_LENGTH) return "url-length";
-  const path = request.url.split("?", 1)[0]!;
+  const path = pagePath(request.url);
+  if (path === undefined) return "url";
   // Client navigations fetch `{path}.data`: loader data, not HTML.
   if (path.endsWith(".data")) return "data-request";
-  if (NEVER_CACHED.test(path)) return "path";
+  const route = routePath(path);
+  if (route === undefined || NEVER_CACHED.test(route)) return "path";
+  if (!isCanonicalSpelling(path)) return "spelling";
   return undefined;
 }
 

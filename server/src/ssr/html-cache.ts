@@ -5,8 +5,9 @@ import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import pino, { type Logger } from "pino";
 import type { Services } from "../services/index.ts";
+import { keyedRequest, renderedKey, SplitHtmlStore } from "./html-cache-key.ts";
 import { type RenderRecord, recordRender } from "./html-cache-render.ts";
-import { bypassReason, encodingClass } from "./html-cache-request.ts";
+import { bypassReason, encodingClass, pagePath } from "./html-cache-request.ts";
 import {
   type CachedPage,
   type EncodingClass,
@@ -27,6 +28,9 @@ import {
  * Content-Security-Policy lists the SHA-256 hashes of its inline scripts instead of a nonce, so a
  * cached page never shares a working nonce with anybody.
  */
+
+/** The share of the in-process store that pages with a query string may fill (docs/decisions/0015). */
+const QUERIED_SHARE = 0.25;
 
 /** Pages bigger than this are sent, not stored: no page of ours comes near it. */
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
@@ -103,9 +107,11 @@ export class HtmlCache {
   static async create(services: Services): Promise<HtmlCache> {
     const { config } = services;
     const log = pino({ name: "html-cache", level: config.LOG_LEVEL });
+    const bytes = config.HTML_CACHE_MAX_MB * 1024 * 1024;
+    const queried = Math.floor(bytes * QUERIED_SHARE);
     const store = config.REDIS_URL
       ? await RedisHtmlStore.connect(config.REDIS_URL, config.HTML_CACHE_PREFIX, log)
-      : new MemoryHtmlStore(config.HTML_CACHE_MAX_MB * 1024 * 1024);
+      : new SplitHtmlStore(new MemoryHtmlStore(bytes - queried), new MemoryHtmlStore(queried));
     const cache = new HtmlCache(store, log);
     services.cms.events.on("cms-published", (event) => {
       const slugs = [event.full_slug, event.previous_full_slug].filter((s): s is string => !!s);
@@ -145,7 +151,12 @@ export class HtmlCache {
         return handler(request, reply);
       }
       const encoding = encodingClass(request.headers["accept-encoding"]);
-      const key = `${encoding} ${request.url}`;
+      const query = request.url.indexOf("?");
+      const keyed = keyedRequest(
+        pagePath(request.url) as string,
+        query < 0 ? "" : request.url.slice(query + 1),
+      );
+      const key = `${encoding} ${keyed.key}`;
       const hit = await this.store.get(key).catch((err: unknown) => {
         this.log.warn({ err }, "HTML cache read failed");
         return undefined;
@@ -160,6 +171,7 @@ export class HtmlCache {
         tags: new Set(),
         uncacheable: false,
         key,
+        request: keyed,
         encoding,
         epoch: this.epoch,
         startedAt: Date.now(),
@@ -256,6 +268,9 @@ export class HtmlCache {
   private save(record: RenderRecord, reply: FastifyReply, body: Buffer, headers: Record<string, string>) {
     // Invalidated while rendering: the page may show what was just replaced.
     if (record.epoch !== this.epoch) return;
+    // A query the page turned out not to read (`?color=` on a product): stored, it would be a
+    // copy of the page under a made-up key.
+    if (renderedKey(record.request, record.page) !== record.request.key) return;
     const now = Date.now();
     // A special price that starts or ends within the day bounds the page's life.
     const ttlMs = Math.min(

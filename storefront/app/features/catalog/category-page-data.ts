@@ -102,8 +102,9 @@ const PRICE_FORM_FIELDS = ["price_from", "price_to"] as const;
 
 /**
  * Critical: the category's listing page (one catalogue search for the page and its facets, and
- * two one-product searches for the price slider's bounds). A page past the last one, and the
- * price form submitted without JavaScript, redirect to their shareable URL.
+ * two one-product searches for the price slider's bounds). A page past the last one (also of an
+ * empty listing), and the price form submitted without JavaScript, redirect to their shareable
+ * URL. A page number that is no number reads as the first page (core's parseListingQuery).
  */
 export function loadCategoryPage({ services, category, request }: LoadCategoryPageArgs): CategoryPageData {
   const url = pageUrl(request);
@@ -115,7 +116,8 @@ export function loadCategoryPage({ services, category, request }: LoadCategoryPa
   const context = { categoryId: category.id, filters: LISTING_FILTERS };
   const result = services.searchProducts(listingProductQuery(state, context));
   const paging = listingPaging(result.total, state.page);
-  if (result.total > 0 && state.page > paging.pageCount) {
+  // Past the last page (an empty listing has one): that page, rather than page 9999 of nothing.
+  if (state.page > paging.pageCount) {
     throw redirect(basePath + listingSearch(withListingPage(state, paging.pageCount)));
   }
 

@@ -41,8 +41,13 @@ export function focusQuery(focus: FocalPoint | undefined): string {
   return x === "0.5" && y === "0.5" ? "" : `?focus=${x},${y}`;
 }
 
+/** The source cropped to exactly width x height around the focus. */
+export function cropImageUrl(source: string, width: number, height: number, focus?: FocalPoint): string {
+  return `/img/${width}/${height}/crop${source}${focusQuery(focus)}`;
+}
+
 export function tileImageUrl(source: string, width: number, focus?: FocalPoint): string {
-  return `/img/${width}/${tileHeight(width)}/crop${source}${focusQuery(focus)}`;
+  return cropImageUrl(source, width, tileHeight(width), focus);
 }
 
 /** Both tile widths: a half tile on a dense screen takes the full one. */

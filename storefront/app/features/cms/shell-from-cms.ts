@@ -17,7 +17,8 @@ import {
   type SellingPointBlock,
   type ShellBlocks,
 } from "../shell/cms-blocks.ts";
-import { defaultShellBlocks } from "../shell/default-blocks.ts";
+import { defaultShellBlocks, MENU_TILE } from "../shell/default-blocks.ts";
+import { cropImageUrl, type FocalPoint, imageSource } from "./cms-image.ts";
 
 /*
  * The shell's blocks from the CMS (browsing §2 "Default layout": menus, footer and selling points
@@ -115,7 +116,7 @@ function menuItem(item: CmsMenuItem): MenuItemBlock {
   if (item.cta) {
     const { cta } = item;
     out.cta = {
-      asset: { filename: cta.asset.filename, alt: cta.asset.alt ?? "" },
+      asset: { filename: menuTileImage(cta.asset), alt: cta.asset.alt ?? "" },
       title: cta.title,
       buttonText: cta.buttonText,
       buttonLink: link(cta.buttonLink),
@@ -123,6 +124,16 @@ function menuItem(item: CmsMenuItem): MenuItemBlock {
     };
   }
   return out;
+}
+
+/**
+ * The tile's picture at the tile's own size and shape, around the asset's focus: an editor may
+ * link any rendering of a picture (such as /img/755/503/crop/…), and the image endpoint answers only the
+ * sizes the shop uses. A picture from elsewhere is shown as linked.
+ */
+function menuTileImage(asset: { filename: string; focus?: FocalPoint | undefined }): string {
+  const source = imageSource(asset.filename);
+  return source ? cropImageUrl(source, MENU_TILE.width, MENU_TILE.height, asset.focus) : asset.filename;
 }
 
 export function menuFromCms(content: MenuContent): MenuBlock {

@@ -1,6 +1,6 @@
 import { t } from "@etalage/core";
 import { Link } from "react-router";
-import { resizedImageUrl } from "../../lib/images.ts";
+import { resizedImageUrl, THUMBNAIL, thumbnailSrcSet } from "../../lib/images.ts";
 import { Icon } from "../../ui/icons.tsx";
 
 export interface CategoryTile {
@@ -24,11 +24,11 @@ export function CategoryTiles({ tiles }: { tiles: CategoryTile[] }) {
             <Link to={tile.href} className={`tile tile--${tile.tone}`} prefetch="intent">
               <span className="tile__media">
                 <img
-                  src={resizedImageUrl(tile.image, 386, 483)}
-                  srcSet={`${resizedImageUrl(tile.image, 386, 483)} 386w, ${resizedImageUrl(tile.image, 772, 966)} 772w`}
+                  src={resizedImageUrl(tile.image, THUMBNAIL.width, THUMBNAIL.height)}
+                  srcSet={thumbnailSrcSet(tile.image)}
                   sizes="(min-width: 1024px) 20vw, 42vw"
-                  width={386}
-                  height={483}
+                  width={THUMBNAIL.width}
+                  height={THUMBNAIL.height}
                   alt=""
                   decoding="async"
                 />

@@ -1,14 +1,13 @@
 import { t } from "@etalage/core";
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from "react";
 import { resizedImageUrl } from "../../lib/images.ts";
-import { GALLERY, galleryImage, THUMB, thumbImage } from "./gallery-sizes.ts";
+import { GALLERY, galleryImage, LABEL_IMAGE, THUMB, thumbImage } from "./gallery-sizes.ts";
 import type { GalleryImage, LabelView } from "./product-data.ts";
 
 /** Half the page from 1024 px, else the full width. */
 const SIZES = "(min-width: 1400px) 720px, (min-width: 1024px) 55vw, 100vw";
 /** A horizontal move this long (px), more sideways than up or down, is a swipe. */
 const SWIPE = 40;
-const LABEL_IMAGE = { width: 157, height: 68 } as const;
 
 /**
  * The product's pictures (browsing §9: 600x744, thumbnails 386x483). The stage keeps its space

@@ -1,6 +1,6 @@
 import { type CartItem, cartLineKey, t } from "@etalage/core";
 import { Link } from "react-router";
-import { resizedImageUrl } from "../../../lib/images.ts";
+import { CART_THUMBNAIL, resizedImageUrl } from "../../../lib/images.ts";
 import { ProductPrice } from "../../catalog/product-price.tsx";
 import { openModal } from "../../modals/modal-store.ts";
 import { cart } from "../cart-api.ts";
@@ -8,9 +8,6 @@ import { LineEditor } from "./line-editor.tsx";
 import { isEditable, lineHref, lineImage, lineOptions, linePrices } from "./line-view.ts";
 import { openLineEditor, useEditMode } from "./microcart-store.ts";
 import { QuantityStepper } from "./quantity-stepper.tsx";
-
-/** Browsing §9: cart thumbnails are 210x300; shown at 84 px wide, so sharp up to 2.5x. */
-const THUMB = { width: 210, height: 300 } as const;
 
 /**
  * One line of the microcart: image, name linked to the product, the chosen options, the row price
@@ -34,7 +31,7 @@ export function MicrocartLine({ item }: { item: CartItem }) {
       <div className="microcart-line__image">
         {image ? (
           <img
-            src={resizedImageUrl(image, THUMB.width, THUMB.height)}
+            src={resizedImageUrl(image, CART_THUMBNAIL.width, CART_THUMBNAIL.height)}
             alt=""
             width={84}
             height={120}
