@@ -48,8 +48,8 @@ export function int4(min = 1) {
 /** A sku as clients send it. */
 export const skuSchema = line(64).min(1, "must not be empty");
 
-/** `skus=a,b,c`: a comma list, trimmed and de-duplicated, of 1 to `max` skus. */
-export function skuListSchema(max: number) {
+/** `a,b,c` in a query: trimmed, de-duplicated, empty entries dropped, each checked by `item`. */
+export function commaList<T extends z.ZodType<unknown, string>>(item: T, max: number, what: string) {
   return z
     .string()
     .transform((value) => [
@@ -60,5 +60,12 @@ export function skuListSchema(max: number) {
           .filter(Boolean),
       ),
     ])
-    .pipe(z.array(skuSchema).min(1, "must name at least one sku").max(max, `must name at most ${max} skus`));
+    .pipe(
+      z.array(item).min(1, `must name at least one ${what}`).max(max, `must name at most ${max} ${what}s`),
+    );
+}
+
+/** `skus=a,b,c`: 1 to `max` skus. */
+export function skuListSchema(max: number) {
+  return commaList(skuSchema, max, "sku");
 }

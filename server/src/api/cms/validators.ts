@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { line } from "../../http/schemas.ts";
+import { commaList, line } from "../../http/schemas.ts";
 
 const int = (what: string) =>
   z
@@ -29,22 +29,7 @@ export const validateEditorResult = z.object({
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const byUuidQuery = z.strictObject({
-  uuid: z
-    .string()
-    .transform((text) => [
-      ...new Set(
-        text
-          .split(",")
-          .map((s) => s.trim())
-          .filter(Boolean),
-      ),
-    ])
-    .pipe(
-      z
-        .array(z.string().regex(UUID, "must be a uuid"))
-        .min(1, "must name at least one uuid")
-        .max(100, "must name at most 100 uuids"),
-    ),
+  uuid: commaList(z.string().regex(UUID, "must be a uuid"), 100, "uuid"),
 });
 
 export const cdnQuery = z.strictObject({
