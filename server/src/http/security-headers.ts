@@ -22,7 +22,7 @@ export const PERMISSIONS_POLICY = [
   "usb=()",
 ].join(", ");
 
-const NOTHING_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
+const NOTHING_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 export async function installSecurityHeaders(app: FastifyInstance, options: { https: boolean }) {
   await app.register(fastifyHelmet, {
