@@ -20,6 +20,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 export interface StorefrontServer {
   base: string;
   pid: number;
+  /** The server process; with `ipc`, messages to and from a preload such as bench/soak/probe.mjs. */
+  child: ChildProcess;
   buildDir: string;
   startupMs: number;
   /** CPU seconds (user + system) the server process has used so far. */
@@ -30,6 +32,16 @@ export interface StorefrontServer {
 export interface StartOptions {
   /** Write a V8 CPU profile of the server into this folder when it stops. */
   profileDir?: string;
+  /** A fixed port (the soak names one in its own range); otherwise any free one. */
+  port?: number;
+  /** A data folder that outlives the server (kept on stop); otherwise a throw-away one. */
+  dataDir?: string;
+  /** More Node options for the server, e.g. `--import` of a diagnostic preload. */
+  nodeArgs?: string[];
+  /** Settings that win over the caller's environment and the defaults below. */
+  env?: Record<string, string>;
+  /** Open an IPC channel to the server process. */
+  ipc?: boolean;
 }
 
 /** The storefront build the server loads; the default one is rebuilt when its sources changed. */
@@ -60,13 +72,17 @@ export async function startStorefront(options: StartOptions = {}): Promise<Store
   // Another build of the server (a before/after comparison) may be named; normally the repo's.
   const mainJs = path.resolve(process.env.BENCH_SERVER_ENTRY ?? path.join(root, "server/dist/main.js"));
   if (!existsSync(mainJs)) throw new Error(`${mainJs} is missing: run \`npm run build\` first`);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "etalage-bench-shop-"));
-  const port = await freePort();
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "etalage-bench-shop-")));
+  const port = options.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child: ChildProcess = spawn(
     process.execPath,
-    [...(options.profileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.profileDir}`] : []), mainJs],
+    [
+      ...(options.profileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.profileDir}`] : []),
+      ...(options.nodeArgs ?? []),
+      mainJs,
+    ],
     {
       cwd: root,
       env: {
@@ -82,8 +98,9 @@ export async function startStorefront(options: StartOptions = {}): Promise<Store
         PUBLIC_URL: base,
         LOG_LEVEL: "warn",
         SEED: "demo",
+        ...options.env,
       },
-      stdio: ["ignore", "ignore", "inherit"],
+      stdio: options.ipc ? ["ignore", "ignore", "inherit", "ipc"] : ["ignore", "ignore", "inherit"],
     },
   );
   let exited = false;
@@ -118,6 +135,7 @@ export async function startStorefront(options: StartOptions = {}): Promise<Store
   return {
     base,
     pid,
+    child,
     buildDir,
     startupMs: performance.now() - started,
     cpuSeconds() {
@@ -132,7 +150,7 @@ export async function startStorefront(options: StartOptions = {}): Promise<Store
         await exit;
         clearTimeout(force);
       }
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
