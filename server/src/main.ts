@@ -9,7 +9,11 @@ import { createServices } from "./services/index.ts";
 async function main() {
   const started = performance.now();
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
+  });
   const seeded = config.SEED === "demo" ? await seedIfEmpty(database.db) : undefined;
   const services = await createServices(config, database);
   const app = await buildApp(services);
