@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
@@ -8,6 +9,10 @@ import { createServices } from "./services/index.ts";
 /** `npm start`: one process serving the API, images and the server-rendered storefront. */
 async function main() {
   const started = performance.now();
+  // libvips' operation cache keeps up to 50 MB of recent pipelines for a repeat of the same
+  // operation; every variant is rendered once and then read from the disk cache, so it only
+  // held memory (docs/decisions/0013-memory-budget.md).
+  sharp.cache(false);
   const config = loadConfig();
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
