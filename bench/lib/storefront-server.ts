@@ -4,7 +4,8 @@
  * throw-away data folder seeded with the demo catalogue, and the storefront build named by
  * `ETALAGE_STOREFRONT_BUILD` (default storefront/build, brought up to date first). Also the
  * pages the suites measure and the JavaScript each one preloads. `BENCH_SERVER_ENTRY` names
- * another server bundle (for a before/after comparison with an older checkout).
+ * another server bundle (for a before/after comparison with an older checkout). The server gets
+ * the C allocator settings `npm start` gives it; an empty `MALLOC_ARENA_MAX=` keeps glibc's own.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -14,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { allocatorEnv } from "../../server/src/allocator.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -90,6 +92,8 @@ export async function startStorefront(options: StartOptions = {}): Promise<Store
         // off unless the caller asks for it (HTML_CACHE=on npm run bench -- ssr).
         HTML_CACHE: "off",
         ...process.env,
+        // As `npm start` runs the shop (server/src/allocator.ts), unless the caller chose otherwise.
+        ...allocatorEnv(process.env),
         NODE_ENV: "production",
         ETALAGE_STOREFRONT_BUILD: buildDir,
         DATA_DIR: dataDir,

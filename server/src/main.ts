@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { missingAllocatorSettings } from "./allocator.ts";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
@@ -44,6 +45,10 @@ async function main() {
   process.on("SIGINT", () => void stop("SIGINT"));
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
+  if (missingAllocatorSettings())
+    app.log.warn(
+      "glibc's default malloc settings: memory grows with image renders and threads; start the shop with `npm start`, or set MALLOC_ARENA_MAX=2 and MALLOC_MMAP_THRESHOLD_=131072 (README, Configuration)",
+    );
   // PGlite allows one process per data folder: tell the import CLI to come through the API.
   if (database.kind === "pglite") unannounce = await announceServer(config.dataDir, address);
   app.log.info(
