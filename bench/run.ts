@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import type { Suite, TargetResult } from "./lib/suite.ts";
 
 /** The registry: add a suite here with a loader of its module. */
-const SUITES: Record<string, { description: string; load: () => Promise<Suite> }> = {
+const SUITES: Record<string, { description: string; load: () => Promise<Suite>; onlyWhenNamed?: boolean }> = {
   catalog: {
     description: "catalogue index vs Orama vs PostgreSQL GROUP BY, and /api/catalog over HTTP",
     load: async () => (await import("./catalog/suite.ts")).catalogSuite,
@@ -24,6 +24,13 @@ const SUITES: Record<string, { description: string; load: () => Promise<Suite> }
     description: "uncached SSR requests/s, latency, HTML and JavaScript per page type",
     load: async () => (await import("./ssr/suite.ts")).ssrSuite,
   },
+  soak: {
+    description:
+      "RSS under 10 minutes of mixed load at a fixed rate, then 60 s idle (SOAK_MINUTES for shorter runs)",
+    load: async () => (await import("./soak/suite.ts")).soakSuite,
+    // Thirteen minutes with both cores busy: run it on purpose, not as part of "every suite".
+    onlyWhenNamed: true,
+  },
   lighthouse: {
     description: "Lighthouse mobile score, LCP, TBT, CLS and JavaScript per page type (median of 3)",
     load: async () => (await import("./lighthouse/suite.ts")).lighthouseSuite,
@@ -31,6 +38,8 @@ const SUITES: Record<string, { description: string; load: () => Promise<Suite> }
   fuzz: {
     description: "hostile requests to every API operation, page path and image (FUZZ_RUNS, FUZZ_SEED)",
     load: async () => (await import("./fuzz/suite.ts")).fuzzSuite,
+    // A correctness run, not a speed figure: on purpose only.
+    onlyWhenNamed: true,
   },
 };
 
@@ -58,7 +67,8 @@ async function main() {
     );
 
   const missed: { suite: string; target: TargetResult }[] = [];
-  for (const name of names.length > 0 ? names : Object.keys(SUITES)) {
+  const every = Object.keys(SUITES).filter((name) => !SUITES[name]!.onlyWhenNamed);
+  for (const name of names.length > 0 ? names : every) {
     const suite = await SUITES[name]!.load();
     console.log(`\n=== ${suite.name}: ${suite.description}`);
     const result = await suite.run({ resultsDir, log: (line) => console.log(line) });

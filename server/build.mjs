@@ -10,8 +10,13 @@ const outdir = process.env.ETALAGE_SERVER_DIST ?? "dist";
 const ownWorkspace = /^@etalage\//;
 
 await build({
-  // The render threads' entry (src/ssr/render-pool.ts) sits beside the server's.
-  entryPoints: { server: "src/main.ts", "render-worker": "src/ssr/render-worker.ts" },
+  // The render threads' entry (src/ssr/render-pool.ts) sits beside the server's, and so do the
+  // allocator settings scripts/start.mjs starts the server with (src/allocator.ts).
+  entryPoints: {
+    server: "src/main.ts",
+    "render-worker": "src/ssr/render-worker.ts",
+    allocator: "src/allocator.ts",
+  },
   outdir,
   bundle: true,
   platform: "node",

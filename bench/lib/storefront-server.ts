@@ -4,7 +4,8 @@
  * throw-away data folder seeded with the demo catalogue, and the storefront build named by
  * `ETALAGE_STOREFRONT_BUILD` (default storefront/build, brought up to date first). Also the
  * pages the suites measure and the JavaScript each one preloads. `BENCH_SERVER_ENTRY` names
- * another server bundle (for a before/after comparison with an older checkout).
+ * another server bundle (for a before/after comparison with an older checkout). The server gets
+ * the C allocator settings `npm start` gives it; an empty `MALLOC_ARENA_MAX=` keeps glibc's own.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -14,12 +15,15 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { allocatorEnv } from "../../server/src/allocator.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 export interface StorefrontServer {
   base: string;
   pid: number;
+  /** The server process; with `ipc`, messages to and from a preload such as bench/soak/probe.mjs. */
+  child: ChildProcess;
   buildDir: string;
   startupMs: number;
   /** CPU seconds (user + system) the server process has used so far. */
@@ -30,6 +34,16 @@ export interface StorefrontServer {
 export interface StartOptions {
   /** Write a V8 CPU profile of the server into this folder when it stops. */
   profileDir?: string;
+  /** A fixed port (the soak names one in its own range); otherwise any free one. */
+  port?: number;
+  /** A data folder that outlives the server (kept on stop); otherwise a throw-away one. */
+  dataDir?: string;
+  /** More Node options for the server, e.g. `--import` of a diagnostic preload. */
+  nodeArgs?: string[];
+  /** Settings that win over the caller's environment and the defaults below. */
+  env?: Record<string, string>;
+  /** Open an IPC channel to the server process. */
+  ipc?: boolean;
 }
 
 /** The storefront build the server loads; the default one is rebuilt when its sources changed. */
@@ -60,13 +74,17 @@ export async function startStorefront(options: StartOptions = {}): Promise<Store
   // Another build of the server (a before/after comparison) may be named; normally the repo's.
   const mainJs = path.resolve(process.env.BENCH_SERVER_ENTRY ?? path.join(root, "server/dist/main.js"));
   if (!existsSync(mainJs)) throw new Error(`${mainJs} is missing: run \`npm run build\` first`);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "etalage-bench-shop-"));
-  const port = await freePort();
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "etalage-bench-shop-")));
+  const port = options.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child: ChildProcess = spawn(
     process.execPath,
-    [...(options.profileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.profileDir}`] : []), mainJs],
+    [
+      ...(options.profileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.profileDir}`] : []),
+      ...(options.nodeArgs ?? []),
+      mainJs,
+    ],
     {
       cwd: root,
       env: {
@@ -74,6 +92,8 @@ export async function startStorefront(options: StartOptions = {}): Promise<Store
         // off unless the caller asks for it (HTML_CACHE=on npm run bench -- ssr).
         HTML_CACHE: "off",
         ...process.env,
+        // As `npm start` runs the shop (server/src/allocator.ts), unless the caller chose otherwise.
+        ...allocatorEnv(process.env),
         NODE_ENV: "production",
         ETALAGE_STOREFRONT_BUILD: buildDir,
         DATA_DIR: dataDir,
@@ -82,8 +102,9 @@ export async function startStorefront(options: StartOptions = {}): Promise<Store
         PUBLIC_URL: base,
         LOG_LEVEL: "warn",
         SEED: "demo",
+        ...options.env,
       },
-      stdio: ["ignore", "ignore", "inherit"],
+      stdio: options.ipc ? ["ignore", "ignore", "inherit", "ipc"] : ["ignore", "ignore", "inherit"],
     },
   );
   let exited = false;
@@ -118,6 +139,7 @@ export async function startStorefront(options: StartOptions = {}): Promise<Store
   return {
     base,
     pid,
+    child,
     buildDir,
     startupMs: performance.now() - started,
     cpuSeconds() {
@@ -132,7 +154,7 @@ export async function startStorefront(options: StartOptions = {}): Promise<Store
         await exit;
         clearTimeout(force);
       }
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

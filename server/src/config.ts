@@ -3,6 +3,15 @@ import path from "node:path";
 import { z } from "zod";
 import { projectRoot } from "./paths.ts";
 
+/**
+ * PGlite's buffer pool. Postgres' default of 128 MiB lives in PGlite's WebAssembly memory, which
+ * grows and never shrinks: 189 MiB at start, 152 MiB of it resident once the catalogue had been
+ * read. The demo database is 38 MiB on disk and what falls out of the pool is read back from the
+ * operating system's file cache, so 32 MiB keeps the catalogue and the carts at hand for a third
+ * of the memory (docs/decisions/0013-memory-budget.md).
+ */
+export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 32;
+
 /** Every setting comes from the environment; README.md lists them. */
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -13,6 +22,13 @@ const schema = z.object({
     .url()
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** PGlite's buffer pool in MiB (docs/decisions/0013-memory-budget.md); ignored with DATABASE_URL. */
+  PGLITE_SHARED_BUFFERS_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(4096)
+    .default(DEFAULT_PGLITE_SHARED_BUFFERS_MB),
   REDIS_URL: z
     .string()
     .url()

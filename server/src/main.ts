@@ -1,3 +1,5 @@
+import sharp from "sharp";
+import { missingAllocatorSettings } from "./allocator.ts";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
@@ -8,8 +10,16 @@ import { createServices } from "./services/index.ts";
 /** `npm start`: one process serving the API, images and the server-rendered storefront. */
 async function main() {
   const started = performance.now();
+  // libvips' operation cache keeps up to 50 MB of recent pipelines for a repeat of the same
+  // operation; every variant is rendered once and then read from the disk cache, so it only
+  // held memory (docs/decisions/0013-memory-budget.md).
+  sharp.cache(false);
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
+  });
   const seeded = config.SEED === "demo" ? await seedIfEmpty(database.db) : undefined;
   const services = await createServices(config, database);
   const app = await buildApp(services);
@@ -43,6 +53,10 @@ async function main() {
       `PUBLIC_URL is not set: canonical links name ${config.PUBLIC_URL}. Set PUBLIC_URL to the shop's address (https://www.example.nl) when it is served under another name.`,
     );
   }
+  if (missingAllocatorSettings())
+    app.log.warn(
+      "glibc's default malloc settings: memory grows with image renders and threads; start the shop with `npm start`, or set MALLOC_ARENA_MAX=2 and MALLOC_MMAP_THRESHOLD_=131072 (README, Configuration)",
+    );
   // PGlite allows one process per data folder: tell the import CLI to come through the API.
   if (database.kind === "pglite") unannounce = await announceServer(config.dataDir, address);
   app.log.info(

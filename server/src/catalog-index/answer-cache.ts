@@ -4,10 +4,11 @@
  * It belongs to one catalogue: `CatalogIndex` clears it whenever a new snapshot is swapped in.
  */
 import { LRUCache } from "lru-cache";
+import { BUFFER_OVERHEAD, owned } from "../buffers.ts";
 
 export interface CachedAnswer {
-  /** The answer's UTF-8 JSON. */
-  readonly body: Buffer;
+  /** The answer's UTF-8 JSON (the cache puts an exact-size copy in its place: buffers.ts). */
+  body: Buffer;
   /** The same, brotli-compressed, once a client that accepts brotli asked for it. */
   br?: Buffer;
 }
@@ -20,11 +21,15 @@ export interface AnswerCacheStats {
   misses: number;
 }
 
-/** What an entry costs besides its bytes (the key's characters aside: the Map slot, the objects). */
-const ENTRY_OVERHEAD = 200;
+/** What an entry costs besides its bytes and key: its objects and lru-cache's slots (measured: ≈ 550 B). */
+const ENTRY_OVERHEAD = 600;
 
 const sizeOf = (entry: CachedAnswer, key: string) =>
-  key.length * 2 + entry.body.length + (entry.br?.length ?? 0) + ENTRY_OVERHEAD;
+  key.length * 2 +
+  entry.body.length +
+  BUFFER_OVERHEAD +
+  (entry.br ? entry.br.length + BUFFER_OVERHEAD : 0) +
+  ENTRY_OVERHEAD;
 
 export class AnswerCache {
   private lru: LRUCache<string, CachedAnswer> | undefined;
@@ -47,14 +52,21 @@ export class AnswerCache {
   }
 
   set(key: string, entry: CachedAnswer): void {
-    this.lru?.set(key, entry);
+    if (!this.lru) return;
+    entry.body = owned(entry.body);
+    if (entry.br) entry.br = owned(entry.br);
+    this.lru.set(key, entry);
   }
 
   /** Adds the brotli form to an entry and counts its bytes. */
   addBrotli(key: string, entry: CachedAnswer, br: Buffer): void {
-    entry.br = br;
+    if (this.lru?.peek(key) !== entry) {
+      entry.br = br;
+      return;
+    }
+    entry.br = owned(br);
     // Set again so the cache weighs it anew (it may evict others, or this one if too large now).
-    if (this.lru?.peek(key) === entry) this.lru.set(key, entry);
+    this.lru.set(key, entry);
   }
 
   clear(): void {

@@ -69,7 +69,11 @@ export async function runCli(
 }
 
 async function direct(config: Config, text: string, dryRun: boolean, io: CliIo) {
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
+  });
   try {
     const outcome = await importCatalogText(database.db, text, { dryRun });
     if (!outcome.ok) return printRefusal(outcome.issues, formatIssue, io);

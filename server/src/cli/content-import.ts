@@ -89,7 +89,11 @@ export async function runCli(
 }
 
 async function direct(config: Config, documents: readonly ContentDocument[], dryRun: boolean, io: CliIo) {
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
+  });
   try {
     const outcome = await importContent(new CmsStore(database.db), documents, { dryRun });
     if (!outcome.ok) return printRefusal(outcome.issues, formatImportIssue, io);

@@ -7,6 +7,7 @@ import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from "../config.ts";
 import { migrationsFolder } from "../paths.ts";
 import * as schema from "./schema.ts";
 
@@ -28,6 +29,8 @@ export interface DatabaseOptions {
   dataDir: string;
   /** PGlite only: keep the database in memory (tests that want a throw-away database). */
   inMemory?: boolean;
+  /** PGlite only: its buffer pool in MiB (`PGLITE_SHARED_BUFFERS_MB`). */
+  sharedBuffersMb?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -48,7 +51,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const dir = options.inMemory ? undefined : path.resolve(options.dataDir, "pglite");
   if (dir) await mkdir(dir, { recursive: true });
-  const client = await PGlite.create(dir ? { dataDir: dir } : {});
+  const sharedBuffersMb = options.sharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB;
+  const client = await PGlite.create({
+    ...(dir ? { dataDir: dir } : {}),
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffersMb}MB`],
+  });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {
