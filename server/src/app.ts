@@ -104,6 +104,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   apiMethods.track(app, "/api");
   app.addHook("onClose", () => services.catalogEvents.stop());
   app.addHook("onClose", () => services.cms.stop());
+  app.addHook("onClose", () => services.housekeeping.stop());
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });

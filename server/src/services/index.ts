@@ -1,9 +1,11 @@
+import pino from "pino";
 import { CatalogIndex } from "../catalog-index/catalog-index.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { BuiltinCms } from "../providers/cms/builtin.ts";
 import type { CustomerTokenVerifier } from "./cart/index.ts";
 import { CatalogEvents } from "./catalog-events.ts";
+import { Housekeeping } from "./housekeeping.ts";
 
 /** Everything a route or an SSR loader may use; built once per process in `createServices`. */
 export interface Services {
@@ -14,6 +16,8 @@ export interface Services {
   catalogEvents: CatalogEvents;
   /** The CMS port, built in: stories, releases and preview tokens in the database (issue 5). */
   cms: BuiltinCms;
+  /** Drops stored data past its lifetime (idempotency keys), hourly. */
+  housekeeping: Housekeeping;
   /** Turns a customer token into a customer id; the accounts issue provides it (cart owner checks). */
   customerTokens?: CustomerTokenVerifier;
 }
@@ -35,5 +39,7 @@ export async function createServices(config: Config, database: Database): Promis
   catalogEvents.scheduleNextChange();
   const cms = await BuiltinCms.create(config, database);
   await cms.start();
-  return { config, database, catalog, catalogEvents, cms };
+  const housekeeping = new Housekeeping(database.db, pino({ name: "housekeeping", level: config.LOG_LEVEL }));
+  housekeeping.start();
+  return { config, database, catalog, catalogEvents, cms, housekeeping };
 }
