@@ -49,8 +49,12 @@ const record = (id: number, sku: string, window: Record<string, string>) =>
 
 describe("a special price window that opens or closes re-prices the catalogue", () => {
   let server: TestServer;
-  /** Ahead of the import, so the write's own rebuild finishes before the windows move. */
-  const LEAD_MS = 4000;
+  /**
+   * Ahead of the import, so the write's own rebuild finishes before the windows move: 4 s was
+   * too little on a 2-core machine with other work (the index build took longer and the
+   * window had moved before the test looked).
+   */
+  const LEAD_MS = 10_000;
   let boundary: number;
   const rebuiltListener = vi.fn();
   /** Final prices by sku, seen after the import's rebuild and before the windows move. */
