@@ -2,6 +2,7 @@ import { CatalogIndex } from "../catalog-index/catalog-index.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { BuiltinCms } from "../providers/cms/builtin.ts";
+import { ElevateService } from "../providers/recommendations/service.ts";
 import type { CustomerTokenVerifier } from "./cart/index.ts";
 import { CatalogEvents } from "./catalog-events.ts";
 
@@ -14,6 +15,8 @@ export interface Services {
   catalogEvents: CatalogEvents;
   /** The CMS port, built in: stories, releases and preview tokens in the database (issue 5). */
   cms: BuiltinCms;
+  /** The recommendation and search port, built in: Elevate's Storefront API v3 (issue 16). */
+  elevate: ElevateService;
   /** Turns a customer token into a customer id; the accounts issue provides it (cart owner checks). */
   customerTokens?: CustomerTokenVerifier;
 }
@@ -35,5 +38,7 @@ export async function createServices(config: Config, database: Database): Promis
   catalogEvents.scheduleNextChange();
   const cms = await BuiltinCms.create(config, database);
   await cms.start();
-  return { config, database, catalog, catalogEvents, cms };
+  const elevate = new ElevateService(catalog, database.db);
+  await elevate.start();
+  return { config, database, catalog, catalogEvents, cms, elevate };
 }
