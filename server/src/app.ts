@@ -21,6 +21,7 @@ import { catalogRoutes } from "./api/catalog/route.ts";
 import { cmsEditorRoutes } from "./api/cms/editor-route.ts";
 import { cmsRoutes } from "./api/cms/route.ts";
 import { cmsDataRoutes } from "./api/cms-data/route.ts";
+import { elevateLookupRoutes } from "./api/elevate/route.ts";
 import { healthRoutes } from "./api/health/route.ts";
 import { productRoutes } from "./api/product/route.ts";
 import { stockRoutes } from "./api/stock/route.ts";
@@ -149,6 +150,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(cmsEditorRoutes, { services, prefix: "/ext/vsf-storyblok-extension/editor" });
       await api.register(cmsDataRoutes, { services, prefix: "/ext/cms-data" });
       await api.register(cartRoutes, { services, prefix: CART_BASE });
+      await api.register(elevateLookupRoutes, { services, prefix: "/ext/elevate" });
       await api.register(storefrontApiRoutes, { elevate: services.elevate, prefix: "/storefront/v3" });
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       // Unknown paths 404, known paths asked with another method 405 with Allow, OPTIONS answered.
