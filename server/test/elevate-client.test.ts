@@ -40,7 +40,7 @@ const lists = [
 describe("the official Elevate client against the built-in service", () => {
   it("reads a landing page with its primary list, facets, navigation and SEO", async () => {
     const page: LandingPage = await client.api.query.landingPage(
-      { pageReference: "/l/elevate/zwarte-sneakers/", limit: 20, sort: "PRICE_ASCENDING" },
+      { pageReference: "/l/elevate/linnen-overhemden/", limit: 20, sort: "PRICE_ASCENDING" },
       {
         primaryList: { include: true },
         navigation: { include: true },
@@ -49,10 +49,10 @@ describe("the official Elevate client against the built-in service", () => {
     );
     expect(page).toMatchObject({
       published: true,
-      customData: { url_path: "zwarte-sneakers" },
+      customData: { url_path: "linnen-overhemden" },
       recommendationLists: [],
     });
-    expect(page.seo.pageHeading).toBe("Zwarte sneakers");
+    expect(page.seo.pageHeading).toBe("Linnen overhemden");
     expect(page.contentLists).toEqual([{ id: "page-content", totalHits: 0, items: [] }]);
     const list = page.primaryList!;
     expect(list.totalHits).toBeGreaterThan(0);
@@ -63,9 +63,11 @@ describe("the official Elevate client against the built-in service", () => {
     expect(list.sort.selected).toBe("PRICE_ASCENDING");
     expect(list.sort.options.map((o) => o.id)).toContain("NEWEST_FIRST");
     const kinds = new Set(list.facets.map((f: Facet) => f.type));
+    // The page presets the material: no facet for it.
+    expect(list.facets.map((f) => f.id)).not.toContain("material");
     for (const kind of ["TEXT", "COLOR", "SIZE", "RANGE"]) expect(kinds).toContain(kind);
     expect(page.navigation!.breadcrumbs).toEqual([
-      { label: "Zwarte sneakers", path: "/l/elevate/zwarte-sneakers/" },
+      { label: "Linnen overhemden", path: "/l/elevate/linnen-overhemden/" },
     ]);
     expect(page.navigation!.tree.children.length).toBeGreaterThan(0);
   });

@@ -17,6 +17,9 @@ export const FACETS: readonly { id: string; type: "TEXT" | "COLOR" | "SIZE" }[] 
   { id: "brand", type: "TEXT" },
   { id: "material", type: "TEXT" },
   { id: "fit", type: "TEXT" },
+  { id: "pattern", type: "TEXT" },
+  { id: "collar", type: "TEXT" },
+  { id: "sleeve_length", type: "TEXT" },
 ];
 const PRICE = "price";
 /** Enough values for "show more" after the first 5 (browsing §9). */
@@ -75,7 +78,11 @@ export function primaryList(
     size: request.limit,
   });
   const facets: Facet[] = [];
+  // A page that presets an attribute ("Zwarte sneakers") offers no facet for it: its counts
+  // would leave the preset out, as a shopper's own choice is left out of its facet.
+  const preset = new Set(request.base.map((f) => f.attribute));
   for (const def of FACETS) {
+    if (preset.has(def.id)) continue;
     const agg = result.aggregations.filters.find((f) => f.attribute_code === def.id);
     const picked = new Set(selection.values.get(def.id) ?? []);
     const values: (TextFacetValue & { color?: string })[] = (agg?.options ?? []).map((o) => ({
