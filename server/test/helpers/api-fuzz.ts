@@ -406,6 +406,13 @@ export function problemOf(outcome: Outcome, bare: boolean): string | undefined {
   }
   // Catalogue search answers bare on success (contract "Conventions").
   if (bare && status === 200 && Array.isArray(body?.items)) return undefined;
+  // So do the CMS's Content Delivery API reads, in Storyblok's shape (contract "CMS").
+  if (
+    status === 200 &&
+    STORYBLOK_PATH.test(outcome.request) &&
+    typeof (body as { cv?: unknown }).cv === "number"
+  )
+    return undefined;
   if (body?.code !== status) return `answered ${status} with code ${body?.code}: ${text.slice(0, 200)}`;
   if (status === 400 && (typeof body.result !== "string" || !NAMES_A_FIELD.test(body.result))) {
     return `answered 400 without naming the field: ${text.slice(0, 200)}`;
@@ -418,6 +425,7 @@ export function problemOf(outcome: Outcome, bare: boolean): string | undefined {
  * "Recommendations and listings", docs/decisions/0018): a JSON object on success, `{ message }`
  * on failure, and a 400's message names the field as the envelope's does. Only under this prefix.
  */
+const STORYBLOK_PATH = /^GET \/api\/ext\/vsf-storyblok-extension\/cdn\/stories[/? ]/;
 const ELEVATE_PATH = /^[A-Z]+ \/api\/storefront\/v3\//;
 
 function elevateProblem(status: number, text: string): string | undefined {
