@@ -138,9 +138,16 @@ function upsell(
   return topKeys(scores, limit, exclude);
 }
 
+/** How much what was bought with the very product counts against what was bought with its kind. */
+const SAME_PRODUCT_WEIGHT = 5;
+/** A complement in the colour family of what is in the cart suits it better. */
+const MATCHING_COLOUR = 1.5;
+
 /**
- * Bought together with `keys`: summed co-occurrence of add-to-carts and orders; with no history,
- * popular products of other kinds than the cart's (a belt to the trousers, not more trousers).
+ * Bought together with `keys`: co-occurrence of add-to-carts and orders with these products and,
+ * more thinly, with other products of their kind (a belt bought with one pair of chinos suits the
+ * next pair), favouring complements in the cart's colours. With no history at all, popular
+ * products of other kinds than the cart's (a belt to the trousers, not more trousers).
  */
 function together(
   ctx: ListContext,
@@ -149,14 +156,29 @@ function together(
   exclude: ReadonlySet<string>,
 ): string[] {
   const sum = new Map<string, number>();
+  const add = (from: string, weight: number) => {
+    for (const [other, score] of ctx.learner.boughtTogether(from, ctx.now))
+      sum.set(other, (sum.get(other) ?? 0) + weight * score);
+  };
+  const kinds = new Set<number | undefined>();
+  const colours = new Set<string>();
   for (const key of keys) {
-    for (const [other, score] of ctx.learner.boughtTogether(key, ctx.now)) {
-      if (ctx.facts.byKey.get(other)?.recommendable) sum.set(other, (sum.get(other) ?? 0) + score);
-    }
+    const f = ctx.facts.byKey.get(key);
+    add(key, SAME_PRODUCT_WEIGHT);
+    if (!f) continue;
+    kinds.add(f.leaf);
+    for (const c of f.style.colorFamilies) colours.add(c);
+    for (const sibling of f.leaf !== undefined ? (ctx.facts.byLeaf.get(f.leaf) ?? []) : [])
+      if (sibling.key !== key) add(sibling.key, 1);
   }
-  const learnt = topKeys(sum, limit, exclude);
+  const scored: [string, number][] = [];
+  for (const [key, score] of sum) {
+    const f = ctx.facts.byKey.get(key);
+    if (!f?.recommendable || kinds.has(f.leaf)) continue;
+    scored.push([key, score * (f.style.colorFamilies.some((c) => colours.has(c)) ? MATCHING_COLOUR : 1)]);
+  }
+  const learnt = topKeys(scored, limit, exclude);
   if (learnt.length >= limit) return learnt;
-  const kinds = new Set(keys.map((k) => ctx.facts.byKey.get(k)?.leaf));
   const taken = new Set([...exclude, ...learnt]);
   const others = popular(ctx, limit * 4, taken).filter((k) => !kinds.has(ctx.facts.byKey.get(k)?.leaf));
   return [...learnt, ...others].slice(0, limit);

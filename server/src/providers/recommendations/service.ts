@@ -16,12 +16,14 @@ import type {
 } from "@apptus/esales-api";
 import {
   type AppliedFilter,
+  foldText,
   highlightPhrase,
   landingPagePath,
   landingUrlPath,
   segmentLabel,
   t,
 } from "@etalage/core";
+import { LRUCache } from "lru-cache";
 import type { CatalogIndex } from "../../catalog-index/catalog-index.ts";
 import { QueryError } from "../../catalog-index/query-types.ts";
 import type { Db } from "../../db/client.ts";
@@ -57,11 +59,19 @@ const DEFAULT_PAGE_LIMIT = 60;
 const DEFAULT_LIST_LIMIT = 8;
 const AUTOCOMPLETE_PRODUCTS = 6;
 const AUTOCOMPLETE_PHRASES = 6;
+/**
+ * Autocomplete for a typed text is the same for every shopper (history is only for an empty
+ * field): kept a few seconds per snapshot, so a popular prefix typed by many costs one lookup.
+ */
+const AUTOCOMPLETE_CACHE = { max: 2_000, ttl: 5_000 };
 
 export class ElevateService {
   readonly learner = new Learner();
   readonly events: EventStore;
   private readonly facts: FactsCache;
+  private readonly suggestions = new LRUCache<string, { facts: CatalogFacts; answer: Autocomplete }>(
+    AUTOCOMPLETE_CACHE,
+  );
 
   constructor(
     private readonly catalog: CatalogIndex,
@@ -249,8 +259,13 @@ export class ElevateService {
         didYouMean.push({ q: corrected });
       }
     }
-    if (visitor.notify && list.totalHits > 0 && q.trim())
+    if (visitor.notify && list.totalHits > 0 && q.trim()) {
       this.record({ type: "search", q: q.trim() }, visitor);
+      // A searched phrase becomes a suggestion: what was kept for its prefixes is out of date.
+      const phrase = foldText(q.trim());
+      for (const typed of [...this.suggestions.keys()])
+        if (phrase.startsWith(foldText(typed).trim())) this.suggestions.delete(typed);
+    }
     return {
       q,
       didYouMean,
@@ -341,6 +356,8 @@ export class ElevateService {
         contentLists,
       };
     }
+    const cached = this.suggestions.get(q);
+    if (cached && cached.facts === facts) return { ...cached.answer, contentLists };
     const result = this.catalog.searchProducts({ _searchText: q, size: AUTOCOMPLETE_PRODUCTS });
     const productSuggestions: ProductGroup[] = [];
     for (const p of result.items) {
