@@ -119,8 +119,7 @@ export class BuiltinCms implements CmsPort {
     const checked = this.tokens.check(options.token);
     if (!checked.ok) return { ok: false, status: 401, message: tokenMessage(checked.reason) };
     const draft = await this.store.draft(checked.claims.sid);
-    const stories =
-      draft?.full_slug.startsWith(options.startsWith) && options.page === 1 ? [draft] : [];
+    const stories = draft?.full_slug.startsWith(options.startsWith) && options.page === 1 ? [draft] : [];
     return { ok: true, stories, total: stories.length };
   }
 
