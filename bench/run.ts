@@ -35,6 +35,11 @@ const SUITES: Record<string, { description: string; load: () => Promise<Suite>; 
     description: "Lighthouse mobile score, LCP, TBT, CLS and JavaScript per page type (median of 3)",
     load: async () => (await import("./lighthouse/suite.ts")).lighthouseSuite,
   },
+  recommendations: {
+    description:
+      "built-in Elevate: in-process p95 per query, autocomplete req/s at 50 connections, offline quality",
+    load: async () => (await import("./recommendations/suite.ts")).recommendationsSuite,
+  },
   fuzz: {
     description: "hostile requests to every API operation, page path and image (FUZZ_RUNS, FUZZ_SEED)",
     load: async () => (await import("./fuzz/suite.ts")).fuzzSuite,

@@ -18,6 +18,7 @@ import { syntheticCatalog } from "../../server/src/catalog-index/synthetic.ts";
 import { loadConfig } from "../../server/src/config.ts";
 import { openDatabase } from "../../server/src/db/client.ts";
 import { BuiltinCms } from "../../server/src/providers/cms/builtin.ts";
+import { ElevateService } from "../../server/src/providers/recommendations/service.ts";
 import { CatalogEvents } from "../../server/src/services/catalog-events.ts";
 import type { Services } from "../../server/src/services/index.ts";
 
@@ -51,7 +52,9 @@ async function main() {
   await catalogEvents.start();
   // The CMS is not measured here; it is built but never started.
   const cms = await BuiltinCms.create(config, database);
-  const services: Services = { config, database, catalog, catalogEvents, cms };
+  // Nor are recommendations: built over the same index, never started.
+  const elevate = new ElevateService(catalog, database.db);
+  const services: Services = { config, database, catalog, catalogEvents, cms, elevate };
   const app = await buildApp(services, { storefront: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();

@@ -21,9 +21,11 @@ import { catalogRoutes } from "./api/catalog/route.ts";
 import { cmsEditorRoutes } from "./api/cms/editor-route.ts";
 import { cmsRoutes } from "./api/cms/route.ts";
 import { cmsDataRoutes } from "./api/cms-data/route.ts";
+import { elevateLookupRoutes } from "./api/elevate/route.ts";
 import { healthRoutes } from "./api/health/route.ts";
 import { productRoutes } from "./api/product/route.ts";
 import { stockRoutes } from "./api/stock/route.ts";
+import { storefrontApiRoutes } from "./api/storefront/route.ts";
 import { urlRoutes } from "./api/url/route.ts";
 import type { Config } from "./config.ts";
 import { ApiMethods } from "./http/api-methods.ts";
@@ -105,6 +107,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.addHook("onClose", () => services.catalogEvents.stop());
   app.addHook("onClose", () => services.cms.stop());
   app.addHook("onClose", () => services.housekeeping.stop());
+  app.addHook("onClose", () => services.elevate.stop());
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -148,6 +151,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(cmsEditorRoutes, { services, prefix: "/ext/vsf-storyblok-extension/editor" });
       await api.register(cmsDataRoutes, { services, prefix: "/ext/cms-data" });
       await api.register(cartRoutes, { services, prefix: CART_BASE });
+      await api.register(elevateLookupRoutes, { services, prefix: "/ext/elevate" });
+      await api.register(storefrontApiRoutes, { elevate: services.elevate, prefix: "/storefront/v3" });
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       // Unknown paths 404, known paths asked with another method 405 with Allow, OPTIONS answered.
       api.all("/*", { schema: { hide: true } }, apiMethods.fallback);

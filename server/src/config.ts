@@ -83,6 +83,15 @@ const schema = z.object({
   CATALOG_REFRESH_DEBOUNCE_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   /** Bytes the catalogue search answer cache may hold, in MiB (docs/decisions/0009); 0 turns it off. */
   CATALOG_ANSWER_CACHE_MB: z.coerce.number().int().min(0).max(16_384).default(64),
+  /**
+   * A Voyado Elevate cluster (its id, `w00000000`, or a URL) for recommendations, listings and
+   * autocomplete; unset, the built-in service at /api/storefront/v3/ answers (docs/decisions/0018).
+   */
+  ELEVATE_CLUSTER_ID: z
+    .string()
+    .regex(/^[\w.:/-]{1,200}$/, "an Elevate cluster id (w00000000) or a URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** Bearer token of the CMS editor API; without it the editor API answers 401. */
   CMS_EDITOR_TOKEN: z
     .string()

@@ -93,7 +93,9 @@ describe("GET /cdn/stories/{id}", () => {
     for (const query of [{}, { version: "published" }] as Record<string, string>[]) {
       const res = await cdn(story.id, query);
       expect(res.status).toBe(200);
-      expect(res.body.result.story.content.body[0].text).toBe("<p>Live</p>");
+      // Storyblok's Content Delivery API v2 shape, not the envelope (contract "CMS").
+      expect(res.body).toMatchObject({ cv: expect.any(Number), rels: [], links: [] });
+      expect(res.body.story.content.body[0].text).toBe("<p>Live</p>");
     }
     expect(
       (await getJson(server, `${CMS_BASE}/story/${story.full_slug}`)).body.result.story.content.body[0].text,
@@ -110,10 +112,10 @@ describe("GET /cdn/stories/{id}", () => {
     const draft = await cdn(story.id, { version: "draft", token });
     expect(draft.status).toBe(200);
     expect(draft.headers.get("cache-control")).toBe("private, no-store");
-    expect(draft.body.result.story).toMatchObject({ id: story.id, version: 2 });
-    expect(draft.body.result.story.content.body[0].text).toBe("<p>Geheim concept</p>");
+    expect(draft.body.story).toMatchObject({ id: story.id, version: 2 });
+    expect(draft.body.story.content.body[0].text).toBe("<p>Geheim concept</p>");
     // By full slug as well.
-    expect((await cdn(story.full_slug, { version: "draft", token })).body.result.story.version).toBe(2);
+    expect((await cdn(story.full_slug, { version: "draft", token })).body.story.version).toBe(2);
   });
 
   it("answers 404 for a story that was never published, without a token", async () => {
@@ -133,11 +135,9 @@ describe("GET /cdn/stories/{id}", () => {
     const token = (await previewToken(story.id)).token;
     const releaseId = release.body.result.release.id;
     const inRelease = await cdn(story.id, { version: "draft", token, from_release: releaseId });
-    expect(inRelease.body.result.story).toMatchObject({ version: 2, release_id: releaseId });
-    expect((await cdn(story.id, { version: "draft", token })).body.result.story.version).toBe(3);
-    expect(
-      (await cdn(story.id, { version: "draft", token, from_release: 0 })).body.result.story.version,
-    ).toBe(3);
+    expect(inRelease.body.story).toMatchObject({ version: 2, release_id: releaseId });
+    expect((await cdn(story.id, { version: "draft", token })).body.story.version).toBe(3);
+    expect((await cdn(story.id, { version: "draft", token, from_release: 0 })).body.story.version).toBe(3);
     expect((await cdn(story.id, { version: "draft", token, from_release: 999999 })).status).toBe(404);
     // A release's content is a draft too: no token, no content.
     expect((await cdn(story.id, { version: "draft", from_release: releaseId })).status).toBe(401);

@@ -10,6 +10,8 @@ export default [
     route("p/:parentSku/:slug/:childSku", "routes/product.tsx", { id: "configurable-product" }),
     route("catalogsearch/result", "routes/search.tsx"),
     route("storyblok", "routes/storyblok.tsx"),
+    route("l/elevate/*", "routes/landing.tsx"),
+    route("favorieten", "routes/favorites.tsx"),
     route("*", "routes/dispatcher.tsx"),
   ]),
   layout("layouts/minimal-layout.tsx", [route("error", "routes/error.tsx")]),

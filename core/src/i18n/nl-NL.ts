@@ -303,6 +303,30 @@ export const nl = {
   "Increase quantity of {name}": "Aantal {name} verhogen",
   Update: "Bijwerken",
   "The options of this product could not be loaded.": "De opties van dit artikel konden niet worden geladen.",
+
+  // Recommendations, landing pages and favourites (browsing §2, §7; issue 16)
+  Name: "Naam",
+  "See also": "Bekijk ook",
+  "Complete your look": "Maak je look compleet",
+  "Often bought together": "Vaak samen gekocht",
+  "Recently viewed": "Recent bekeken",
+  Favorites: "Favorieten",
+  "My favorites": "Mijn favorieten",
+  "Add {name} to favorites": "{name} toevoegen aan favorieten",
+  "Remove {name} from favorites": "{name} verwijderen uit favorieten",
+  "You have no favorites yet.": "Je hebt nog geen favorieten.",
+  "Tap the heart on a product to keep it here.": "Tik op het hartje bij een product om het hier te bewaren.",
+  "Your favorites are kept in this browser.": "Je favorieten worden in deze browser bewaard.",
+  "Search suggestions": "Zoeksuggesties",
+  "Recent searches": "Recente zoekopdrachten",
+  "Clear recent searches": "Recente zoekopdrachten wissen",
+  "Previous products": "Vorige producten",
+  "Next products": "Volgende producten",
+  "Did you mean {q}?": "Bedoelde je {q}?",
+  "Showing results for {q}": "Resultaten voor {q}",
+  "Search instead for {q}": "Zoek in plaats daarvan naar {q}",
+  "Show {n} more": "Toon {n} meer",
+  "From {min} to {max}": "Van {min} tot {max}",
 } as const satisfies Record<string, string>;
 
 export type DictionaryKey = keyof typeof nl;

@@ -31,6 +31,7 @@ export function buildRedirects(products: readonly Product[]): Redirect[] {
 }
 
 export function buildLandingPages(): LandingPage[] {
+  // A price given as two values is a range (browsing §4: a two-element list becomes min and max).
   const pages: [path: string, title: string, category: number, filter: Record<string, string[]>][] = [
     ["zwarte-sneakers", "Zwarte sneakers", CAT.sneakers, { color: [colorValue("zwart")] }],
     ["witte-overhemden", "Witte overhemden", CAT.overhemden, { color: [colorValue("wit")] }],
@@ -48,6 +49,9 @@ export function buildLandingPages(): LandingPage[] {
       CAT.truien,
       { material: [optionValue("material", "merinowol")] },
     ],
+    ["blauwe-jeans", "Blauwe jeans", CAT.jeans, { color: [colorValue("blauw")] }],
+    ["cadeaus", "Cadeaus", CAT.accessoires, {}],
+    ["cadeaus/onder-50", "Cadeaus onder € 50", CAT.accessoires, { price: ["0", "50"] }],
   ];
   return pages.map(([url_path, title, category_id, filter], i) => ({
     id: i + 1,

@@ -3,6 +3,7 @@ import { CatalogIndex } from "../catalog-index/catalog-index.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { BuiltinCms } from "../providers/cms/builtin.ts";
+import { ElevateService } from "../providers/recommendations/service.ts";
 import type { CustomerTokenVerifier } from "./cart/index.ts";
 import { CatalogEvents } from "./catalog-events.ts";
 import { Housekeeping } from "./housekeeping.ts";
@@ -18,6 +19,8 @@ export interface Services {
   cms: BuiltinCms;
   /** Drops stored data past its lifetime (idempotency keys), hourly. */
   housekeeping: Housekeeping;
+  /** The recommendation and search port, built in: Elevate's Storefront API v3 (issue 16). */
+  elevate: ElevateService;
   /** Turns a customer token into a customer id; the accounts issue provides it (cart owner checks). */
   customerTokens?: CustomerTokenVerifier;
 }
@@ -41,5 +44,7 @@ export async function createServices(config: Config, database: Database): Promis
   await cms.start();
   const housekeeping = new Housekeeping(database.db, pino({ name: "housekeeping", level: config.LOG_LEVEL }));
   housekeeping.start();
-  return { config, database, catalog, catalogEvents, cms, housekeeping };
+  const elevate = new ElevateService(catalog, database.db);
+  await elevate.start();
+  return { config, database, catalog, catalogEvents, cms, housekeeping, elevate };
 }

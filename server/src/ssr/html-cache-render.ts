@@ -153,5 +153,19 @@ export function taggingServices(base: StorefrontServices): StorefrontServices {
       uncacheable();
       return base.validatePreview(params);
     },
+    // The built-in Elevate answers from the catalogue index: dropped with it. A real cluster's
+    // answers change on its own schedule, which no tag follows: such pages are not stored.
+    elevate: {
+      ...base.elevate,
+      landingPage: (params, body) => {
+        if (base.elevate.clusterId) uncacheable();
+        else tag("catalog");
+        return base.elevate.landingPage(params, body);
+      },
+      subPages: (urlPath) => {
+        tag("catalog");
+        return base.elevate.subPages(urlPath);
+      },
+    },
   };
 }

@@ -43,6 +43,8 @@ export const ROUTE_WORDS: readonly string[] = [
   "storyblok",
   "storyblok-empty",
   "error",
+  "l",
+  "favorieten",
 ];
 const routeWords = new Set(ROUTE_WORDS);
 

@@ -5,6 +5,7 @@ import type { Services } from "../services/index.ts";
 import { resolveUrl } from "../services/url-resolve.ts";
 import { publishedStories } from "./published-stories.ts";
 import { storefrontCart } from "./storefront-cart.ts";
+import { storefrontElevate } from "./storefront-elevate.ts";
 
 /** The in-process face of the server that SSR loaders see (storefront/app/lib/server-context.ts). */
 export function storefrontServices(services: Services): StorefrontServices {
@@ -37,5 +38,11 @@ export function storefrontServices(services: Services): StorefrontServices {
     validatePreview: (params) => services.cms.validatePreview(params).ok,
     publicUrl: services.config.PUBLIC_URL,
     cart: storefrontCart(new CartService(services.database.db, services.catalog)),
+    elevate: storefrontElevate(
+      services.elevate,
+      catalog,
+      services.config.ELEVATE_CLUSTER_ID,
+      (message, error) => console.error(message, error),
+    ),
   };
 }

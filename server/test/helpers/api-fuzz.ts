@@ -397,6 +397,7 @@ export function problemOf(outcome: Outcome, bare: boolean): string | undefined {
   if (status === 0) return text;
   if (status >= 500) return `answered ${status}: ${text.slice(0, 300)}`;
   if (status === 204 || status === 304 || outcome.head) return undefined;
+  if (ELEVATE_PATH.test(outcome.request)) return elevateProblem(status, text);
   let body: { code?: unknown; result?: unknown; items?: unknown };
   try {
     body = JSON.parse(text);
@@ -405,10 +406,44 @@ export function problemOf(outcome: Outcome, bare: boolean): string | undefined {
   }
   // Catalogue search answers bare on success (contract "Conventions").
   if (bare && status === 200 && Array.isArray(body?.items)) return undefined;
+  // So do the CMS's Content Delivery API reads, in Storyblok's shape (contract "CMS").
+  if (
+    status === 200 &&
+    STORYBLOK_PATH.test(outcome.request) &&
+    typeof (body as { cv?: unknown }).cv === "number"
+  )
+    return undefined;
   if (body?.code !== status) return `answered ${status} with code ${body?.code}: ${text.slice(0, 200)}`;
   if (status === 400 && (typeof body.result !== "string" || !NAMES_A_FIELD.test(body.result))) {
     return `answered 400 without naming the field: ${text.slice(0, 200)}`;
   }
+  return undefined;
+}
+
+/**
+ * Elevate's Storefront API v3 answers in the vendor's own shapes, not the envelope (contract
+ * "Recommendations and listings", docs/decisions/0018): a JSON object on success, `{ message }`
+ * on failure, and a 400's message names the field as the envelope's does. Only under this prefix.
+ */
+const STORYBLOK_PATH = /^GET \/api\/ext\/vsf-storyblok-extension\/cdn\/stories[/? ]/;
+const ELEVATE_PATH = /^[A-Z]+ \/api\/storefront\/v3\//;
+
+function elevateProblem(status: number, text: string): string | undefined {
+  let body: { message?: unknown } | null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return `answered ${status} with a body that is not JSON: ${text.slice(0, 200)}`;
+  }
+  if (body === null || typeof body !== "object" || Array.isArray(body))
+    return `answered ${status} with ${text.slice(0, 200)}`;
+  if (status < 400) return undefined;
+  // Node refuses an oversized head before any route reads the path: the shared envelope then.
+  if (status === 431 && (body as { code?: unknown }).code === 431) return undefined;
+  if (typeof body.message !== "string")
+    return `answered ${status} without Elevate's message: ${text.slice(0, 200)}`;
+  if (status === 400 && !NAMES_A_FIELD.test(body.message))
+    return `answered 400 without naming the field: ${text.slice(0, 200)}`;
   return undefined;
 }
 

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { shellBlocksFromCms } from "../features/cms/shell-from-cms.ts";
+import { configureElevate } from "../features/recommendations/elevate-config.ts";
 import { isShellPreview } from "../features/shell/cms-blocks.ts";
 import { DefaultShell } from "../features/shell/default-shell.tsx";
 import { LayoutErrorPage } from "../features/shell/status-page.tsx";
@@ -11,8 +12,11 @@ import type { Route } from "./+types/default-layout";
  * a missing story falls back to the blocks built from the category tree.
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
   // The editor's preview of a layout story shows its draft here (features/cms/shell-from-cms.ts).
-  return shellBlocksFromCms(context.get(servicesContext), url);
+  const blocks = await shellBlocksFromCms(services, url);
+  // Where the browser's Elevate client goes: a configured cluster, or this shop (null).
+  return { ...blocks, elevateCluster: services.elevate.clusterId };
 }
 
 /**
@@ -24,6 +28,7 @@ export function shouldRevalidate({ nextUrl }: ShouldRevalidateFunctionArgs) {
 }
 
 export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
+  configureElevate(loaderData.elevateCluster);
   return (
     <DefaultShell blocks={loaderData}>
       <Outlet />

@@ -1,4 +1,9 @@
 import type {
+  LandingPage as ElevateLandingPage,
+  LandingPageBody,
+  LandingPageParams,
+} from "@apptus/esales-api";
+import type {
   Attribute,
   CartItemUpdate,
   Category,
@@ -55,6 +60,22 @@ export interface StorefrontServices {
   publicUrl: string;
   /** The server cart, for the add-to-cart form posted without JavaScript. */
   cart: StorefrontCart;
+  /** The recommendation and search provider (Voyado Elevate), for pages rendered on the server. */
+  elevate: StorefrontElevate;
+}
+
+/**
+ * Elevate as server-rendered pages ask it: the built-in service in-process, or a real cluster
+ * through the official client when `ELEVATE_CLUSTER_ID` is set. Answers are the same for every
+ * shopper (no personal keys, no events), so the pages stay cacheable.
+ */
+export interface StorefrontElevate {
+  /** The configured cluster (an id or a URL), or null: the browser then calls this shop's origin. */
+  clusterId: string | null;
+  /** Null when the provider failed or answered other than 200 (browsing §8: silently). */
+  landingPage(params: LandingPageParams, body: LandingPageBody): Promise<ElevateLandingPage | null>;
+  /** Landing pages below a landing url_path (the spec's sub-categories lookup). */
+  subPages(urlPath: string): { url_path: string; title?: string }[];
 }
 
 /**

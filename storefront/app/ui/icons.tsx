@@ -20,6 +20,7 @@ export type IconName =
   | "close"
   | "facebook"
   | "filter"
+  | "heart"
   | "home"
   | "info"
   | "instagram"

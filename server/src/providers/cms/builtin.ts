@@ -1,3 +1,4 @@
+import type { CmsStory } from "@etalage/core";
 import pino from "pino";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
@@ -92,6 +93,34 @@ export class BuiltinCms implements CmsPort {
       ? await this.releases.storyInRelease(id, options.releaseId)
       : await this.store.draft(id);
     return story ? { ok: true, story } : { ok: false, status: 404, message: `No story ${key}` };
+  }
+
+  /**
+   * Storyblok's `cdn/stories?starts_with=` (Content Delivery API v2): published stories under a
+   * prefix, or with `version=draft` the draft of the one story a preview token opens.
+   */
+  async cdnStories(options: {
+    startsWith: string;
+    version: "published" | "draft";
+    token?: string | undefined;
+    perPage: number;
+    page: number;
+  }): Promise<
+    { ok: true; stories: CmsStory[]; total: number } | { ok: false; status: 401; message: string }
+  > {
+    if (options.version === "published") {
+      const { stories, total } = await this.store.publishedStartingWith(
+        options.startsWith,
+        options.perPage,
+        (options.page - 1) * options.perPage,
+      );
+      return { ok: true, stories, total };
+    }
+    const checked = this.tokens.check(options.token);
+    if (!checked.ok) return { ok: false, status: 401, message: tokenMessage(checked.reason) };
+    const draft = await this.store.draft(checked.claims.sid);
+    const stories = draft?.full_slug.startsWith(options.startsWith) && options.page === 1 ? [draft] : [];
+    return { ok: true, stories, total: stories.length };
   }
 
   validatePreview(params: PreviewParams): PreviewCheck {

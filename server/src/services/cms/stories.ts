@@ -78,6 +78,20 @@ export class CmsStore {
     return rows.map((r) => storyView(r.story, r.version));
   }
 
+  /** Published stories whose full slug starts with `prefix`, in position order, one page of them. */
+  async publishedStartingWith(
+    prefix: string,
+    limit: number,
+    offset: number,
+  ): Promise<{ stories: CmsStory[]; total: number }> {
+    const where = like(cmsStories.publishedFullSlug, `${prefix.replace(/[\\%_]/g, "\\$&")}%`);
+    const rows = await this.publishedRows(where);
+    return {
+      stories: rows.slice(offset, offset + limit).map((r) => storyView(r.story, r.version)),
+      total: rows.length,
+    };
+  }
+
   /** Published pages or blocks as catalogue documents (cms_page, cms_block). */
   async publishedDocs(kind: "cms_page" | "cms_block"): Promise<Record<string, unknown>[]> {
     const pages = eq(cmsStoryVersions.component, "page");

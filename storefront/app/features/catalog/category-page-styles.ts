@@ -10,3 +10,4 @@ import "./listing-toolbar.css";
 import "./product-card.css";
 import "./product-price.css";
 import "../../ui/dialog.css";
+import "../recommendations/favorite-button.css";

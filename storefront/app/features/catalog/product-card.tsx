@@ -1,6 +1,7 @@
 import { t } from "@etalage/core";
 import { hasImage } from "../../lib/images.ts";
 import { IntentShopLink } from "../../lib/shop-link.tsx";
+import { FavoriteButton } from "../recommendations/favorite-button.tsx";
 import { CARD_IMAGE, cardImageSrc, cardImageSrcSet, LISTING_CARD_SIZES } from "./card-image.ts";
 import type { CardLabel, ProductCardData } from "./product-card-data.ts";
 import { ProductPrice } from "./product-price.tsx";
@@ -68,6 +69,7 @@ export function ProductCard({
           <ProductPrice price={price} specialPrice={specialPrice} />
         </div>
       </IntentShopLink>
+      <FavoriteButton productKey={product.sku} name={name} />
     </article>
   );
 }

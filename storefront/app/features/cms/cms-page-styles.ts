@@ -8,3 +8,4 @@ import "./cms.css";
 import "../catalog/listing-grid.css";
 import "../catalog/product-card.css";
 import "../catalog/product-price.css";
+import "../recommendations/favorite-button.css";

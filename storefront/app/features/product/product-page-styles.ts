@@ -4,3 +4,4 @@
  * reflows when the code arrives. features/catalog/page-styles.test.ts keeps the list complete.
  */
 import "./product-page.css";
+import "../recommendations/favorite-button.css";

@@ -5,6 +5,9 @@ import { deferredModule } from "../../lib/deferred-module.ts";
 import { cart, loadCartEngine } from "../cart/cart-api.ts";
 import type { ProductChoice } from "../cart/product-request.ts";
 import { openModal } from "../modals/modal-store.ts";
+import { reportAddToCart } from "../recommendations/add-to-cart-report.ts";
+import { FavoriteButton } from "../recommendations/favorite-button.tsx";
+import { ProductRecommendations } from "../recommendations/product-recommendations.tsx";
 import { onDemand } from "../shell/on-demand.tsx";
 import { ColorRelations } from "./color-relations.tsx";
 import { PriceTag } from "./price-tag.tsx";
@@ -50,6 +53,7 @@ async function addToCart(data: ProductPageData, choice: ProductChoice): Promise<
     return false;
   }
   await cart.add(build(data, choice));
+  reportAddToCart(choice.variant?.sku ?? data.sku, data.sku);
   return true;
 }
 
@@ -154,7 +158,10 @@ function ProductView({ data, parts }: { data: ProductPageData; parts: PartsChoic
         </div>
         <div className="product__info">
           {data.brand && <p className="product__brand">{data.brand}</p>}
-          <h1 className="product__name">{data.name}</h1>
+          <div className="product__title-row">
+            <h1 className="product__name">{data.name}</h1>
+            <FavoriteButton productKey={data.sku} name={data.name} className="product__favorite" />
+          </div>
           <div className="product__price">
             <PriceTag prices={prices} size="large" />
             <p className="product__tax">{t("Including VAT")}</p>
@@ -228,6 +235,7 @@ function ProductView({ data, parts }: { data: ProductPageData; parts: PartsChoic
           <ProductDetails description={data.description} attributes={data.attributes} sku={sku} />
         </div>
       </div>
+      <ProductRecommendations productKey={data.sku} />
     </article>
   );
 }

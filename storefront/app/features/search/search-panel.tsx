@@ -1,6 +1,7 @@
 import { searchLink, t } from "@etalage/core";
 import { Link } from "react-router";
 import { ProductCard } from "../catalog/product-card.tsx";
+import SearchSuggestions from "../recommendations/search-suggestions.tsx";
 import { useSearchText } from "./search-store.ts";
 import { type Suggestions, useSearchSuggestions } from "./use-search-suggestions.ts";
 import "./search-panel.css";
@@ -13,13 +14,16 @@ const PANEL_CARD_SIZES = "(min-width: 480px) 210px, 46vw";
  * 3 characters for the shared search text, and a way on to the full results. Its own chunk.
  */
 export default function SearchPanel({ statusId }: { statusId: string }) {
-  const suggestions = useSearchSuggestions(useSearchText());
+  const text = useSearchText();
+  const suggestions = useSearchSuggestions(text);
   const { items, status, query } = suggestions;
   return (
     <div className="search-panel">
       <p id={statusId} className="search-panel__status" role="status">
         {statusText(suggestions)}
       </p>
+
+      <SearchSuggestions text={text} />
 
       {items.length > 0 && (
         <ul className="search-panel__results" aria-busy={status === "loading"} aria-label={t("Suggestions")}>

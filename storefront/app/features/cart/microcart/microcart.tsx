@@ -2,6 +2,7 @@ import { cartLineKey, t } from "@etalage/core";
 import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
 import { Icon } from "../../../ui/icons.tsx";
+import { CartRecommendations } from "../../recommendations/cart-recommendations.tsx";
 import { loadCartEngine, useCart } from "../cart-api.ts";
 import { CartTotals } from "./cart-totals.tsx";
 import { CouponForm } from "./coupon-form.tsx";
@@ -74,6 +75,7 @@ export default function Microcart() {
           {t("Continue shopping")}
         </button>
       </div>
+      <CartRecommendations skus={view.items.map((item) => item.sku)} />
     </div>
   );
 }

@@ -1,0 +1,62 @@
+import { useEffect } from "react";
+import { createStore, useStore } from "../../lib/store.ts";
+
+/**
+ * A guest's favourites, kept in the browser (issue 16): product keys (parent skus), newest first.
+ * Each change is also sent to the recommendation service as add-favorite / remove-favorite, whose
+ * FAVORITES list the favourites page shows. A customer's favourites on the server, merged at
+ * login, come with customer accounts.
+ */
+export const FAVORITES_KEY = "etalage/favorites";
+const LIMIT = 200;
+
+const store = createStore<readonly string[]>([]);
+let restored = false;
+
+function restore() {
+  if (restored || typeof window === "undefined") return;
+  restored = true;
+  try {
+    const parsed = JSON.parse(window.localStorage.getItem(FAVORITES_KEY) ?? "[]");
+    if (Array.isArray(parsed))
+      store.set(parsed.filter((k): k is string => typeof k === "string").slice(0, LIMIT));
+  } catch {
+    // Storage off or spoilt: favourites start empty.
+  }
+  window.addEventListener("storage", (event) => {
+    if (event.key === FAVORITES_KEY) {
+      restored = false;
+      restore();
+    }
+  });
+}
+
+function persist(keys: readonly string[]) {
+  try {
+    window.localStorage.setItem(FAVORITES_KEY, JSON.stringify(keys));
+  } catch {
+    // As above: the favourite still counts for this page.
+  }
+}
+
+export function favoriteKeys(): readonly string[] {
+  restore();
+  return store.get();
+}
+
+/** Adds or removes `key`; answers whether it is a favourite now. */
+export function toggleFavorite(key: string): boolean {
+  restore();
+  const has = store.get().includes(key);
+  const next = has ? store.get().filter((k) => k !== key) : [key, ...store.get()].slice(0, LIMIT);
+  store.set(next);
+  persist(next);
+  void import("./elevate-api.ts").then((m) => m.notifyFavorite(key, !has)).catch(() => undefined);
+  return !has;
+}
+
+/** The favourites after hydration (the server renders none, and the first client render matches). */
+export function useFavoriteKeys(): readonly string[] {
+  useEffect(restore, []);
+  return useStore(store);
+}

@@ -1,0 +1,11 @@
+import { t } from "@etalage/core";
+import { FavoritesPage } from "../features/recommendations/favorites-page.tsx";
+
+/** A guest's favourites (issue 16); no loader: they live in the browser. Never indexed. */
+export function meta() {
+  return [{ title: `${t("My favorites")} – Etalage` }, { name: "robots", content: "noindex" }];
+}
+
+export default function Favorites() {
+  return <FavoritesPage />;
+}
