@@ -20,6 +20,7 @@ import { openDatabase } from "../../server/src/db/client.ts";
 import { BuiltinCms } from "../../server/src/providers/cms/builtin.ts";
 import { ElevateService } from "../../server/src/providers/recommendations/service.ts";
 import { CatalogEvents } from "../../server/src/services/catalog-events.ts";
+import { Housekeeping } from "../../server/src/services/housekeeping.ts";
 import type { Services } from "../../server/src/services/index.ts";
 
 async function main() {
@@ -54,7 +55,9 @@ async function main() {
   const cms = await BuiltinCms.create(config, database);
   // Nor are recommendations: built over the same index, never started.
   const elevate = new ElevateService(catalog, database.db);
-  const services: Services = { config, database, catalog, catalogEvents, cms, elevate };
+  // Nor is housekeeping: built, never started.
+  const housekeeping = new Housekeeping(database.db, console);
+  const services: Services = { config, database, catalog, catalogEvents, cms, elevate, housekeeping };
   const app = await buildApp(services, { storefront: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
