@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FuzzTarget, fuzzApi, fuzzPaths, operationsOf } from "./helpers/api-fuzz.ts";
 import { cartFixtures } from "./helpers/cart-fixtures.ts";
+import { EDITOR_TOKEN, createStory } from "./helpers/cms.ts";
 import { startTestServer, type TestServer } from "./helpers/test-server.ts";
 
-const EDITOR_TOKEN = "fuzz-editor-token-0123456789";
 const ADMIN_TOKEN = "fuzz-admin-token-0123456789";
 
 let server: TestServer;
@@ -18,14 +18,16 @@ let target: FuzzTarget;
 beforeAll(async () => {
   server = await startTestServer({ env: { CMS_EDITOR_TOKEN: EDITOR_TOKEN, ADMIN_TOKEN } });
   const cartId = (await (await server.post("/api/ext/tritonx/cart/create", {})).json()).result as string;
-  const home = await (await server.get("/api/ext/vsf-storyblok-extension/story/home")).json();
+  // The fuzzer edits, unpublishes and deletes the story it is given: its own, never the home page
+  // that other test files read from a shared PostgreSQL database.
+  const story = await createStory(server, { publish: true, name: "Fuzzpagina" });
   target = {
     url: server.url,
     editorToken: EDITOR_TOKEN,
     adminToken: ADMIN_TOKEN,
     cartId,
     sku: (await cartFixtures(server)).simple.sku,
-    storyId: home.result.story.id,
+    storyId: story.id,
   };
 });
 afterAll(() => server?.close());
