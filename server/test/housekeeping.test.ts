@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { idempotencyKeys } from "../src/db/schema.ts";
+import { idempotencyKeys, recommendationEvents } from "../src/db/schema.ts";
+import { REPLAY_DAYS } from "../src/providers/recommendations/event-store.ts";
 import { countIdempotencyKeys, IDEMPOTENCY_KEY_TTL_MS } from "../src/services/idempotency.ts";
 import { startTestServer, type TestServer } from "./helpers/test-server.ts";
 
@@ -22,5 +24,29 @@ describe("housekeeping", () => {
     expect(await countIdempotencyKeys(db, scope)).toBe(3);
     expect(await server.services.housekeeping.runOnce()).toBeGreaterThanOrEqual(2);
     expect(await countIdempotencyKeys(db, scope)).toBe(1);
+  });
+
+  it("drops recommendation events the learner will never replay and keeps the window's", async () => {
+    const { db } = server.services.database;
+    const customerKey = `housekeeping-${Date.now()}`;
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const event = (createdAt: Date) => ({
+      type: "view",
+      customerKey,
+      sessionKey: "s",
+      productKey: "p",
+      origin: "test",
+      createdAt,
+    });
+    await db
+      .insert(recommendationEvents)
+      .values([event(daysAgo(REPLAY_DAYS + 1)), event(daysAgo(REPLAY_DAYS + 400)), event(daysAgo(3))]);
+    await server.services.housekeeping.runOnce();
+    const left = await db
+      .select({ createdAt: recommendationEvents.createdAt })
+      .from(recommendationEvents)
+      .where(eq(recommendationEvents.customerKey, customerKey));
+    expect(left).toHaveLength(1);
+    expect(left[0]!.createdAt.getTime()).toBeGreaterThan(daysAgo(4).getTime());
   });
 });

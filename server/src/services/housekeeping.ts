@@ -1,11 +1,24 @@
 import type { Logger } from "pino";
 import type { Db } from "../db/client.ts";
+import { purgeRecommendationEvents } from "../providers/recommendations/event-store.ts";
 import { purgeIdempotencyKeys } from "./idempotency.ts";
 
+/** One kind of stored row that outlives its use, and how to drop it: answers the rows dropped. */
+export interface PurgeTask {
+  what: string;
+  purge(db: Db): Promise<number>;
+}
+
+export const PURGE_TASKS: readonly PurgeTask[] = [
+  // A cart write stores its answer under its key; without this the table grows with every write.
+  { what: "expired idempotency keys", purge: (db) => purgeIdempotencyKeys(db) },
+  // Every view, click and add is a row; past the replay window no instance reads it again.
+  { what: "recommendation events past the replay window", purge: (db) => purgeRecommendationEvents(db) },
+];
+
 /**
- * Work that keeps stored data bounded: idempotency keys past their lifetime (a cart write stores
- * its answer under its key; without this the table grows with every write). Every instance runs
- * it; a DELETE of old rows is harmless when two run at once.
+ * Work that keeps stored data bounded (PURGE_TASKS). Every instance runs it; a DELETE of old rows
+ * is harmless when two run at once.
  */
 export class Housekeeping {
   private timer: NodeJS.Timeout | undefined;
@@ -15,6 +28,7 @@ export class Housekeeping {
     private readonly db: Db,
     private readonly log: Pick<Logger, "info" | "warn">,
     private readonly intervalMs = 60 * 60 * 1000,
+    private readonly tasks: readonly PurgeTask[] = PURGE_TASKS,
   ) {}
 
   start() {
@@ -25,19 +39,25 @@ export class Housekeeping {
 
   /** One pass; overlapping calls share it. Answers how many rows were dropped. */
   runOnce(): Promise<number> {
-    this.running ??= purgeIdempotencyKeys(this.db)
-      .then((dropped) => {
-        if (dropped > 0) this.log.info({ dropped }, "expired idempotency keys dropped");
-        return dropped;
-      })
-      .catch((err: unknown) => {
-        this.log.warn({ err }, "housekeeping failed; trying again next time");
-        return 0;
-      })
-      .finally(() => {
-        this.running = undefined;
-      });
+    this.running ??= this.purgeAll().finally(() => {
+      this.running = undefined;
+    });
     return this.running as Promise<number>;
+  }
+
+  private async purgeAll(): Promise<number> {
+    let total = 0;
+    // One after the other: a failing task does not keep the others from their turn.
+    for (const task of this.tasks) {
+      try {
+        const dropped = await task.purge(this.db);
+        if (dropped > 0) this.log.info({ dropped }, `${task.what} dropped`);
+        total += dropped;
+      } catch (err) {
+        this.log.warn({ err }, `housekeeping of ${task.what} failed; trying again next time`);
+      }
+    }
+    return total;
   }
 
   async stop() {

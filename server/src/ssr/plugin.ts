@@ -11,6 +11,7 @@ import type { Services } from "../services/index.ts";
 import { installFormBodyParser } from "./form-body.ts";
 import { HtmlCache } from "./html-cache.ts";
 import { taggingServices } from "./html-cache-render.ts";
+import { previewStories } from "./preview-stories.ts";
 import { RenderThreads } from "./render-pool.ts";
 import { createSsrHandler } from "./request-handler.ts";
 import { storefrontServices } from "./storefront-services.ts";
@@ -36,9 +37,8 @@ export async function registerStorefront(
   const htmlCache = services.config.HTML_CACHE && !dev ? await HtmlCache.create(services) : undefined;
   if (htmlCache) app.addHook("onClose", () => htmlCache.close());
   // The services' face is the same for every request: built once, not per page.
-  const loaderServices = htmlCache
-    ? taggingServices(storefrontServices(services))
-    : storefrontServices(services);
+  const shopServices = storefrontServices(services, previewStories(app));
+  const loaderServices = htmlCache ? taggingServices(shopServices) : shopServices;
   // Whole pages render on threads of their own beside this one (docs/decisions/0011); not in dev.
   const threads = services.config.SSR_RENDER_THREADS;
   const renderThreads =

@@ -3,12 +3,13 @@ import { CartService } from "../services/cart/index.ts";
 import { searchProducts } from "../services/catalog-search.ts";
 import type { Services } from "../services/index.ts";
 import { resolveUrl } from "../services/url-resolve.ts";
+import type { DraftStoryReader } from "./preview-stories.ts";
 import { publishedStories } from "./published-stories.ts";
 import { storefrontCart } from "./storefront-cart.ts";
 import { storefrontElevate } from "./storefront-elevate.ts";
 
 /** The in-process face of the server that SSR loaders see (storefront/app/lib/server-context.ts). */
-export function storefrontServices(services: Services): StorefrontServices {
+export function storefrontServices(services: Services, drafts?: DraftStoryReader): StorefrontServices {
   const { catalog } = services;
   const attribute = (code: string) => catalog.snapshot().attributeByCode.get(code);
   const published = publishedStories((fullSlug) => services.cms.story(fullSlug), services.cms.events);
@@ -32,6 +33,7 @@ export function storefrontServices(services: Services): StorefrontServices {
       const { version = "published", token, release } = options;
       if (version === "published") return published(fullSlug);
       // The draft only with a token for that story; cdnStory checks it before looking anything up.
+      if (drafts) return token ? drafts(fullSlug, { token, release }) : undefined;
       const answer = await services.cms.cdnStory(fullSlug, { version, token, releaseId: release });
       return answer.ok ? answer.story : undefined;
     },

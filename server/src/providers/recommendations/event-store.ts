@@ -4,7 +4,7 @@
  * few seconds so that every instance learns from every shopper.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, gt, gte, inArray, ne, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lt, ne, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { recommendationEvents, recommendationFavorites } from "../../db/schema.ts";
 import type { LearnEvent, Learner } from "./learner.ts";
@@ -18,6 +18,35 @@ export interface EventStoreOptions {
 }
 
 const REPLAY_LIMIT = 1_000_000;
+/** Events older than this are never replayed: decay has made them worth next to nothing. */
+export const REPLAY_DAYS = 120;
+const PURGE_BATCH = 10_000;
+
+/**
+ * Drops events the learner will never replay again (older than the replay window), in batches so
+ * a first run over a long history holds no lock for long. Answers how many rows went.
+ */
+export async function purgeRecommendationEvents(
+  db: Db,
+  now: Date = new Date(),
+  replayDays = REPLAY_DAYS,
+): Promise<number> {
+  const before = new Date(now.getTime() - replayDays * 86_400_000);
+  let dropped = 0;
+  for (;;) {
+    const old = db
+      .select({ id: recommendationEvents.id })
+      .from(recommendationEvents)
+      .where(lt(recommendationEvents.createdAt, before))
+      .limit(PURGE_BATCH);
+    const rows = await db
+      .delete(recommendationEvents)
+      .where(inArray(recommendationEvents.id, old))
+      .returning({ id: recommendationEvents.id });
+    dropped += rows.length;
+    if (rows.length < PURGE_BATCH) return dropped;
+  }
+}
 const BATCH = 500;
 
 export class EventStore {
@@ -37,7 +66,7 @@ export class EventStore {
 
   /** Replays recent events into the learner, oldest first. */
   async load(): Promise<number> {
-    const since = new Date(Date.now() - (this.options.replayDays ?? 120) * 86_400_000);
+    const since = new Date(Date.now() - (this.options.replayDays ?? REPLAY_DAYS) * 86_400_000);
     let count = 0;
     let after = 0;
     for (;;) {
