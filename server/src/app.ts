@@ -26,6 +26,7 @@ import { healthRoutes } from "./api/health/route.ts";
 import { productRoutes } from "./api/product/route.ts";
 import { stockRoutes } from "./api/stock/route.ts";
 import { storefrontApiRoutes } from "./api/storefront/route.ts";
+import { storeRoutes } from "./api/stores/route.ts";
 import { urlRoutes } from "./api/url/route.ts";
 import type { Config } from "./config.ts";
 import { ApiMethods } from "./http/api-methods.ts";
@@ -153,6 +154,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(cartRoutes, { services, prefix: CART_BASE });
       await api.register(elevateLookupRoutes, { services, prefix: "/ext/elevate" });
       await api.register(storefrontApiRoutes, { elevate: services.elevate, prefix: "/storefront/v3" });
+      // Checkout (issue 13): stores and pick-up points.
+      await api.register(storeRoutes);
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       // Unknown paths 404, known paths asked with another method 405 with Allow, OPTIONS answered.
       api.all("/*", { schema: { hide: true } }, apiMethods.fallback);
