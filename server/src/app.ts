@@ -23,6 +23,7 @@ import { cmsRoutes } from "./api/cms/route.ts";
 import { cmsDataRoutes } from "./api/cms-data/route.ts";
 import { elevateLookupRoutes } from "./api/elevate/route.ts";
 import { healthRoutes } from "./api/health/route.ts";
+import { adminOrderRoutes, orderRoutes } from "./api/orders/route.ts";
 import { productRoutes } from "./api/product/route.ts";
 import { stockRoutes } from "./api/stock/route.ts";
 import { storefrontApiRoutes } from "./api/storefront/route.ts";
@@ -109,6 +110,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.addHook("onClose", () => services.cms.stop());
   app.addHook("onClose", () => services.housekeeping.stop());
   app.addHook("onClose", () => services.elevate.stop());
+  app.addHook("onClose", () => services.orders.stop());
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -156,6 +158,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(storefrontApiRoutes, { elevate: services.elevate, prefix: "/storefront/v3" });
       // Checkout (issue 13): stores and pick-up points.
       await api.register(storeRoutes);
+      await api.register(orderRoutes, { services });
+      await api.register(adminOrderRoutes, { services });
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       // Unknown paths 404, known paths asked with another method 405 with Allow, OPTIONS answered.
       api.all("/*", { schema: { hide: true } }, apiMethods.fallback);

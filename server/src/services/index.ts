@@ -5,8 +5,10 @@ import type { Database } from "../db/client.ts";
 import { BuiltinCms } from "../providers/cms/builtin.ts";
 import { ElevateService } from "../providers/recommendations/service.ts";
 import type { CustomerTokenVerifier } from "./cart/index.ts";
+import { cartCatalogOf } from "./cart/index.ts";
 import { CatalogEvents } from "./catalog-events.ts";
 import { Housekeeping } from "./housekeeping.ts";
+import { OrderService } from "./orders/index.ts";
 
 /** Everything a route or an SSR loader may use; built once per process in `createServices`. */
 export interface Services {
@@ -23,6 +25,8 @@ export interface Services {
   elevate: ElevateService;
   /** Turns a customer token into a customer id; the accounts issue provides it (cart owner checks). */
   customerTokens?: CustomerTokenVerifier;
+  /** Checkout (issue 13): orders, their payment expiry and the order-confirmed hook. */
+  orders: OrderService;
 }
 
 export async function createServices(config: Config, database: Database): Promise<Services> {
@@ -46,5 +50,9 @@ export async function createServices(config: Config, database: Database): Promis
   housekeeping.start();
   const elevate = new ElevateService(catalog, database.db);
   await elevate.start();
-  return { config, database, catalog, catalogEvents, cms, housekeeping, elevate };
+  // Checkout (issue 13).
+  const testPayments = !config.ADYEN_API_KEY;
+  const orders = new OrderService(database.db, cartCatalogOf(catalog), config, testPayments);
+  orders.start();
+  return { config, database, catalog, catalogEvents, cms, housekeeping, elevate, orders };
 }
