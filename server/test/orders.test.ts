@@ -282,3 +282,26 @@ describe("operator and expiry", () => {
     expect(await stockOf(ownSku(3))).toBe(before);
   });
 });
+
+describe("npm run orders", () => {
+  it("lists, shows and moves orders through the admin API", async () => {
+    const { runOrdersCli } = await import("../src/cli/orders.ts");
+    const id = await cartWith(f.simple.sku, 1);
+    const { result } = await (await place(orderBody(id))).json();
+    const lines: string[] = [];
+    const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(`ERR ${l}`) };
+    const env = { ADMIN_TOKEN: TOKEN };
+    expect(await runOrdersCli(["list", "--url", server.url], env, io)).toBe(0);
+    expect(lines.some((l) => l.startsWith(result.orderNumber) && l.includes("processing"))).toBe(true);
+    expect(await runOrdersCli(["show", result.orderNumber, "--url", server.url], env, io)).toBe(0);
+    expect(lines.some((l) => l.includes(`(${f.simple.sku})`))).toBe(true);
+    expect(await runOrdersCli(["status", result.orderNumber, "complete", "--url", server.url], env, io)).toBe(
+      0,
+    );
+    expect((await server.services.orders.byNumber(result.orderNumber))?.status).toBe("complete");
+    expect(await runOrdersCli(["status", result.orderNumber, "canceled", "--url", server.url], env, io)).toBe(
+      1,
+    );
+    expect(await runOrdersCli(["list", "--url", server.url], {}, io)).toBe(2);
+  });
+});
