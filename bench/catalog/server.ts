@@ -19,9 +19,12 @@ import { loadConfig } from "../../server/src/config.ts";
 import { openDatabase } from "../../server/src/db/client.ts";
 import { BuiltinCms } from "../../server/src/providers/cms/builtin.ts";
 import { ElevateService } from "../../server/src/providers/recommendations/service.ts";
+import { cartCatalogOf } from "../../server/src/services/cart/index.ts";
 import { CatalogEvents } from "../../server/src/services/catalog-events.ts";
 import { Housekeeping } from "../../server/src/services/housekeeping.ts";
-import type { Services } from "../../server/src/services/index.ts";
+import { paymentPort, type Services } from "../../server/src/services/index.ts";
+import { OrderService } from "../../server/src/services/orders/index.ts";
+import { PaymentService } from "../../server/src/services/payments/index.ts";
 
 async function main() {
   const started = performance.now();
@@ -57,7 +60,22 @@ async function main() {
   const elevate = new ElevateService(catalog, database.db);
   // Nor is housekeeping: built, never started.
   const housekeeping = new Housekeeping(database.db, console);
-  const services: Services = { config, database, catalog, catalogEvents, cms, elevate, housekeeping };
+  // Nor are orders: built, their expiry timer never started.
+  const orders = new OrderService(database.db, cartCatalogOf(catalog), config, true);
+  const payment = paymentPort(config);
+  const payments = new PaymentService(database.db, orders, payment.provider, config.PUBLIC_URL, console);
+  const services: Services = {
+    config,
+    database,
+    catalog,
+    catalogEvents,
+    cms,
+    elevate,
+    housekeeping,
+    orders,
+    payments,
+    ...(payment.testGateway ? { testGateway: payment.testGateway } : {}),
+  };
   const app = await buildApp(services, { storefront: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();

@@ -16,6 +16,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { adminRoutes } from "./api/admin/route.ts";
+import { adyenRoutes } from "./api/adyen/route.ts";
 import { CART_BASE, cartRoutes } from "./api/cart/route.ts";
 import { catalogRoutes } from "./api/catalog/route.ts";
 import { cmsEditorRoutes } from "./api/cms/editor-route.ts";
@@ -23,9 +24,11 @@ import { cmsRoutes } from "./api/cms/route.ts";
 import { cmsDataRoutes } from "./api/cms-data/route.ts";
 import { elevateLookupRoutes } from "./api/elevate/route.ts";
 import { healthRoutes } from "./api/health/route.ts";
+import { adminOrderRoutes, orderRoutes } from "./api/orders/route.ts";
 import { productRoutes } from "./api/product/route.ts";
 import { stockRoutes } from "./api/stock/route.ts";
 import { storefrontApiRoutes } from "./api/storefront/route.ts";
+import { storeRoutes } from "./api/stores/route.ts";
 import { urlRoutes } from "./api/url/route.ts";
 import type { Config } from "./config.ts";
 import { ApiMethods } from "./http/api-methods.ts";
@@ -36,6 +39,7 @@ import { clientErrorHandler, frameworkErrors, type StatusPages } from "./http/pr
 import { installSecurityHeaders } from "./http/security-headers.ts";
 import { imageRoutes } from "./images/routes.ts";
 import { cmsMediaRoutes } from "./providers/cms/media-route.ts";
+import { testGatewayPlugin } from "./providers/payments/test-gateway.ts";
 import { demoContentDir } from "./services/cms/demo-content.ts";
 import type { Services } from "./services/index.ts";
 import { registerStorefront } from "./ssr/plugin.ts";
@@ -108,6 +112,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.addHook("onClose", () => services.cms.stop());
   app.addHook("onClose", () => services.housekeeping.stop());
   app.addHook("onClose", () => services.elevate.stop());
+  app.addHook("onClose", () => services.orders.stop());
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -153,6 +158,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(cartRoutes, { services, prefix: CART_BASE });
       await api.register(elevateLookupRoutes, { services, prefix: "/ext/elevate" });
       await api.register(storefrontApiRoutes, { elevate: services.elevate, prefix: "/storefront/v3" });
+      // Checkout (issue 13): stores and pick-up points.
+      await api.register(storeRoutes);
+      await api.register(orderRoutes, { services });
+      await api.register(adminOrderRoutes, { services });
+      await api.register(adyenRoutes, { services, prefix: "/ext/adyen" });
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       // Unknown paths 404, known paths asked with another method 405 with Allow, OPTIONS answered.
       api.all("/*", { schema: { hide: true } }, apiMethods.fallback);
@@ -173,6 +183,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     reply.header("allow", "GET, HEAD");
     return sendError(reply, 405, `method: images answer GET and HEAD, not ${request.method}`);
   });
+  // Checkout (issue 13): the built-in Adyen-compatible test gateway, without Adyen credentials.
+  if (services.testGateway) {
+    await app.register(testGatewayPlugin(services.testGateway.gateway));
+    services.testGateway.attach(app);
+  }
   await app.register(cmsMediaRoutes, { root: path.join(demoContentDir, "media") });
 
   if (options.storefront !== false) await registerStorefront(app, services, config.dev, statusPages);

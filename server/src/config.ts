@@ -79,6 +79,28 @@ const schema = z.object({
     .min(16, "must be at least 16 characters")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // Checkout (issue 13).
+  /** Minutes an online payment may take; then the order is canceled and its stock released. */
+  PAYMENT_EXPIRY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(30),
+  /** Real Adyen (Checkout API v72); unset, the built-in Adyen-compatible test gateway answers. */
+  ADYEN_API_KEY: z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  ADYEN_MERCHANT_ACCOUNT: z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  ADYEN_HMAC_KEY: z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  ADYEN_ENVIRONMENT: z.enum(["TEST", "LIVE"]).default("TEST"),
   /** Catalogue change notices within this window share one index rebuild. */
   CATALOG_REFRESH_DEBOUNCE_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   /** Bytes the catalogue search answer cache may hold, in MiB (docs/decisions/0009); 0 turns it off. */

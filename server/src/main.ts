@@ -53,6 +53,11 @@ async function main() {
       `PUBLIC_URL is not set: canonical links name ${config.PUBLIC_URL}. Set PUBLIC_URL to the shop's address (https://www.example.nl) when it is served under another name.`,
     );
   }
+  // Checkout (issue 13): say loudly that no money moves without Adyen credentials.
+  if (services.testGateway)
+    app.log.warn(
+      "Payments go to the built-in Adyen test gateway (Testbetaling): no money moves. Set ADYEN_API_KEY, ADYEN_MERCHANT_ACCOUNT and ADYEN_HMAC_KEY to take real payments (README, Checkout).",
+    );
   if (missingAllocatorSettings())
     app.log.warn(
       "glibc's default malloc settings: memory grows with image renders and threads; start the shop with `npm start`, or set MALLOC_ARENA_MAX=2 and MALLOC_MMAP_THRESHOLD_=131072 (README, Configuration)",

@@ -90,4 +90,6 @@ export const meta = pgTable("meta", {
 });
 export * from "./schema-cart.ts";
 export * from "./schema-cms.ts";
+// Checkout (issue 13).
+export * from "./schema-orders.ts";
 export * from "./schema-recommendations.ts";

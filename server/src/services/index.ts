@@ -3,10 +3,16 @@ import { CatalogIndex } from "../catalog-index/catalog-index.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { BuiltinCms } from "../providers/cms/builtin.ts";
+import { adyenProvider, InProcessGatewayClient } from "../providers/payments/adyen.ts";
+import { loadGatewayKeys } from "../providers/payments/gateway-keys.ts";
+import { CHECKOUT_PATH, TestGateway } from "../providers/payments/test-gateway.ts";
 import { ElevateService } from "../providers/recommendations/service.ts";
 import type { CustomerTokenVerifier } from "./cart/index.ts";
+import { cartCatalogOf } from "./cart/index.ts";
 import { CatalogEvents } from "./catalog-events.ts";
 import { Housekeeping } from "./housekeeping.ts";
+import { OrderService } from "./orders/index.ts";
+import { PaymentService } from "./payments/index.ts";
 
 /** Everything a route or an SSR loader may use; built once per process in `createServices`. */
 export interface Services {
@@ -23,6 +29,12 @@ export interface Services {
   elevate: ElevateService;
   /** Turns a customer token into a customer id; the accounts issue provides it (cart owner checks). */
   customerTokens?: CustomerTokenVerifier;
+  /** Checkout (issue 13): orders, their payment expiry and the order-confirmed hook. */
+  orders: OrderService;
+  /** The payment port (Adyen's Checkout API through its official client). */
+  payments: PaymentService;
+  /** The built-in Adyen-compatible test gateway, when no Adyen credentials are set; buildApp mounts it. */
+  testGateway?: { gateway: TestGateway; attach(app: import("fastify").FastifyInstance): void };
 }
 
 export async function createServices(config: Config, database: Database): Promise<Services> {
@@ -46,5 +58,81 @@ export async function createServices(config: Config, database: Database): Promis
   housekeeping.start();
   const elevate = new ElevateService(catalog, database.db);
   await elevate.start();
-  return { config, database, catalog, catalogEvents, cms, housekeeping, elevate };
+  // Checkout (issue 13).
+  const testPayments = !config.ADYEN_API_KEY;
+  const orders = new OrderService(database.db, cartCatalogOf(catalog), config, testPayments);
+  orders.start();
+  const payment = paymentPort(config);
+  const payments = new PaymentService(
+    database.db,
+    orders,
+    payment.provider,
+    config.PUBLIC_URL,
+    pino({ name: "payments", level: config.LOG_LEVEL }),
+  );
+  return {
+    config,
+    database,
+    catalog,
+    catalogEvents,
+    cms,
+    housekeeping,
+    elevate,
+    orders,
+    payments,
+    ...(payment.testGateway ? { testGateway: payment.testGateway } : {}),
+  };
+}
+
+/**
+ * Real Adyen when ADYEN_API_KEY is set; otherwise the built-in test gateway, reached through the
+ * same official client with an in-process transport (docs/decisions/0019).
+ */
+export function paymentPort(config: Config) {
+  if (config.ADYEN_API_KEY) {
+    return {
+      provider: adyenProvider({
+        apiKey: config.ADYEN_API_KEY,
+        merchantAccount: config.ADYEN_MERCHANT_ACCOUNT ?? "",
+        hmacKey: config.ADYEN_HMAC_KEY ?? "",
+        environment: config.ADYEN_ENVIRONMENT,
+        test: false,
+      }),
+    };
+  }
+  const keys = loadGatewayKeys(config.dataDir);
+  const gateway = new TestGateway(
+    keys,
+    config.PUBLIC_URL,
+    pino({ name: "adyen-test-gateway", level: config.LOG_LEVEL }),
+  );
+  let mounted: import("fastify").FastifyInstance | undefined;
+  const provider = adyenProvider({
+    apiKey: keys.apiKey,
+    merchantAccount: keys.merchantAccount,
+    hmacKey: keys.hmacKey,
+    environment: "TEST",
+    test: true,
+    httpClient: new InProcessGatewayClient(() => {
+      if (!mounted) throw new Error("the test gateway is not mounted yet");
+      return mounted;
+    }, CHECKOUT_PATH),
+  });
+  return {
+    provider,
+    testGateway: {
+      gateway,
+      attach(app: import("fastify").FastifyInstance) {
+        mounted = app;
+        gateway.sendNotificationsWith(async (body) => {
+          const res = await app.inject({
+            method: "POST",
+            url: "/api/ext/adyen/notifications",
+            payload: body as object,
+          });
+          return res.body;
+        });
+      },
+    },
+  };
 }

@@ -1,0 +1,132 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireBearerToken } from "../../http/bearer-token.ts";
+import { envelopeSchema, errorEnvelopeSchema, ok, sendError } from "../../http/envelope.ts";
+import type { Services } from "../../services/index.ts";
+import { callerOf, sendFailure, sendWrite } from "../cart/reply.ts";
+import {
+  adminListQuery,
+  adminStatusBody,
+  orderHeaders,
+  orderNumberSchema,
+  orderViewSchema,
+  placedSchema,
+  placeOrderBody,
+  statusQuery,
+} from "./validators.ts";
+
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+};
+
+/** `POST /api/order` and the guest's order status (contract "Orders"); logic in services/orders. */
+export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const orders = services.orders;
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
+
+  app.post(
+    "/order",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "Place the cart as an order (Idempotency-Key required); prices are the server's",
+        headers: orderHeaders,
+        body: placeOrderBody,
+        response: { 200: envelopeSchema(placedSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const caller = await callerOf(request, services);
+      if (!caller.ok) return sendFailure(reply, caller);
+      const result = await orders.place(caller.value, request.headers["idempotency-key"], request.body);
+      if (!result.ok)
+        request.log.info({ code: result.code, message: result.message, meta: result.meta }, "order refused");
+      return sendWrite(reply, result, caller.value);
+    },
+  );
+
+  app.get(
+    "/ext/checkout/status",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "A guest's order with its token: status, lines, totals and payments",
+        querystring: statusQuery,
+        response: { 200: envelopeSchema(orderViewSchema), 404: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const order = await orders.forToken(request.query.orderId, request.query.token);
+      if (!order) return sendError(reply, 404, "Order not found");
+      return ok(reply, order);
+    },
+  );
+};
+
+/** The operator's orders API (`ADMIN_TOKEN`), the same as `npm run orders`. */
+export const adminOrderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const orders = services.orders;
+  app.addHook("onRequest", requireBearerToken(services.config.ADMIN_TOKEN, "etalage-admin", "ADMIN_TOKEN"));
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
+
+  app.get(
+    "/admin/orders",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "The newest orders",
+        querystring: adminListQuery,
+        response: { 200: envelopeSchema(z.array(orderViewSchema)), 401: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => ok(reply, await orders.list(request.query.limit)),
+  );
+
+  app.get(
+    "/admin/orders/:orderNumber",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "One order",
+        params: z.strictObject({ orderNumber: orderNumberSchema }),
+        response: {
+          200: envelopeSchema(orderViewSchema),
+          401: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const order = await orders.byNumber(request.params.orderNumber);
+      if (!order) return sendError(reply, 404, "Order not found");
+      return ok(reply, order);
+    },
+  );
+
+  app.post(
+    "/admin/orders/:orderNumber/status",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Move an order (canceling gives its stock back)",
+        params: z.strictObject({ orderNumber: orderNumberSchema }),
+        body: adminStatusBody,
+        response: { 200: envelopeSchema(orderViewSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const row = await orders.row(request.params.orderNumber);
+      if (!row) return sendError(reply, 404, "Order not found");
+      const moved = await orders.move(row.id, request.body.status);
+      if (!moved.ok) return sendError(reply, moved.code, `body.status: ${moved.message}`);
+      return ok(reply, (await orders.byNumber(request.params.orderNumber))!);
+    },
+  );
+};

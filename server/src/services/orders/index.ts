@@ -1,0 +1,99 @@
+import type { OrderState } from "@etalage/core";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
+import type { CartCatalog } from "../cart/catalog-lines.ts";
+import type { CartCaller } from "../cart/owner.ts";
+import { expireUnpaidOrders, moveOrder } from "./manage.ts";
+import { placeOrder } from "./place.ts";
+import {
+  customerOrder,
+  customerOrders,
+  findOrderRow,
+  listOrders,
+  orderByNumber,
+  orderForToken,
+} from "./read.ts";
+import type { OrderConfirmedHook, PlaceOrderRequest } from "./types.ts";
+
+export type { OrderView } from "./read.ts";
+export type { OrderConfirmedHook, PlacedOrder, PlaceOrderRequest } from "./types.ts";
+
+/**
+ * Orders (contract "Orders"): placement, reads for the account pages, the guest status page and
+ * the operator, status changes and the expiry of unpaid orders. The accounts issue reads order
+ * history through `ofCustomer`/`ofCustomerByNumber`; the mail port subscribes with `onConfirmed`.
+ */
+export class OrderService {
+  private readonly confirmedHooks: OrderConfirmedHook[] = [];
+  private expiryTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly catalog: CartCatalog,
+    private readonly config: Pick<Config, "PUBLIC_URL" | "PAYMENT_EXPIRY_MINUTES">,
+    /** Payments go through the built-in test gateway (no Adyen credentials). */
+    private readonly testPayments: boolean,
+  ) {}
+
+  /** Runs `hook(tx, orderId)` in the transaction that confirms an order (the confirmation mail). */
+  onConfirmed(hook: OrderConfirmedHook): void {
+    this.confirmedHooks.push(hook);
+  }
+
+  place(caller: CartCaller, idempotencyKey: string, request: PlaceOrderRequest) {
+    return placeOrder({
+      db: this.db,
+      catalog: this.catalog,
+      caller,
+      idempotencyKey,
+      request,
+      paymentExpiryMinutes: this.config.PAYMENT_EXPIRY_MINUTES,
+      testPayments: this.testPayments,
+      payUrl: (n, token) =>
+        `${this.config.PUBLIC_URL}/api/ext/adyen/redirect-url/${n}?token=${encodeURIComponent(token)}`,
+      onConfirmed: this.confirmedHooks,
+    });
+  }
+
+  byNumber(orderNumber: string) {
+    return orderByNumber(this.db, orderNumber);
+  }
+
+  row(orderNumber: string) {
+    return findOrderRow(this.db, orderNumber);
+  }
+
+  forToken(orderNumber: string, token: string) {
+    return orderForToken(this.db, orderNumber, token);
+  }
+
+  ofCustomer(customerId: number, page?: number, pageSize?: number) {
+    return customerOrders(this.db, customerId, page, pageSize);
+  }
+
+  ofCustomerByNumber(customerId: number, orderNumber: string) {
+    return customerOrder(this.db, customerId, orderNumber);
+  }
+
+  list(limit?: number) {
+    return listOrders(this.db, limit);
+  }
+
+  move(orderId: number, to: OrderState, options: Parameters<typeof moveOrder>[3] = {}) {
+    return moveOrder(this.db, orderId, to, { hooks: this.confirmedHooks, ...options });
+  }
+
+  expireUnpaid(now?: Date) {
+    return expireUnpaidOrders(this.db, now);
+  }
+
+  /** Checks for expired payments every minute (any instance may; the row lock keeps it once). */
+  start(): void {
+    this.expiryTimer = setInterval(() => void this.expireUnpaid().catch(() => {}), 60_000);
+    this.expiryTimer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.expiryTimer);
+  }
+}

@@ -1,0 +1,142 @@
+import { timingSafeEqual } from "node:crypto";
+import { and, asc, count, desc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { orderItems, orders, payments } from "../../db/schema.ts";
+import { hashToken } from "./place.ts";
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** An order as the account pages, the guest status page and the operator see it. */
+export interface OrderView {
+  increment_id: string;
+  entity_id: number;
+  status: string;
+  created_at: string;
+  customer_email: string;
+  customer_id: number | null;
+  payment_method: string;
+  test_payment: boolean;
+  paid_at: string | null;
+  grand_total: number;
+  currency: string;
+  shipping_description: string | null;
+  pickup: OrderRow["pickup"];
+  shipping_address: OrderRow["shippingAddress"];
+  billing_address: OrderRow["billingAddress"];
+  totals: OrderRow["totals"];
+  items: {
+    sku: string;
+    name: string;
+    qty: number;
+    price_incl_tax: number;
+    row_total_incl_tax: number;
+    options: { label: string; value: string }[];
+  }[];
+  payments: { reference: string; method: string; status: string; result_code: string | null }[];
+}
+
+async function view(db: Db, order: OrderRow): Promise<OrderView> {
+  const [items, tries] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)),
+    db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.id)),
+  ]);
+  return {
+    increment_id: order.incrementId,
+    entity_id: order.id,
+    status: order.status,
+    created_at: order.createdAt.toISOString(),
+    customer_email: order.email,
+    customer_id: order.customerId,
+    payment_method: order.paymentMethod,
+    test_payment: order.testPayment,
+    paid_at: order.paidAt?.toISOString() ?? null,
+    grand_total: order.grandTotal,
+    currency: order.currency,
+    shipping_description: order.shippingTitle,
+    pickup: order.pickup,
+    shipping_address: order.shippingAddress,
+    billing_address: order.billingAddress,
+    totals: order.totals,
+    items: items.map((i) => ({
+      sku: i.sku,
+      name: i.name,
+      qty: i.qty,
+      price_incl_tax: i.priceInclTax,
+      row_total_incl_tax: i.rowTotalInclTax,
+      options: i.options,
+    })),
+    payments: tries.map((p) => ({
+      reference: p.reference,
+      method: p.method,
+      status: p.status,
+      result_code: p.resultCode,
+    })),
+  };
+}
+
+export async function findOrderRow(db: Db, orderNumber: string): Promise<OrderRow | undefined> {
+  const [order] = await db.select().from(orders).where(eq(orders.incrementId, orderNumber));
+  return order;
+}
+
+/** Whether `token` is this order's secret (constant-time: the token is a guest's credential). */
+export function tokenMatches(order: OrderRow, token: string): boolean {
+  const a = Buffer.from(order.tokenHash, "hex");
+  const b = Buffer.from(hashToken(token), "hex");
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The order by its number, for the operator (or the accounts module after its own owner check). */
+export async function orderByNumber(db: Db, orderNumber: string): Promise<OrderView | undefined> {
+  const order = await findOrderRow(db, orderNumber);
+  return order ? view(db, order) : undefined;
+}
+
+/** A guest's order: only with its token. */
+export async function orderForToken(
+  db: Db,
+  orderNumber: string,
+  token: string,
+): Promise<OrderView | undefined> {
+  const order = await findOrderRow(db, orderNumber);
+  return order && tokenMatches(order, token) ? view(db, order) : undefined;
+}
+
+/** A customer's own order: another customer's number answers nothing. */
+export async function customerOrder(
+  db: Db,
+  customerId: number,
+  orderNumber: string,
+): Promise<OrderView | undefined> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.incrementId, orderNumber), eq(orders.customerId, customerId)));
+  return order ? view(db, order) : undefined;
+}
+
+/** Order history (transactional §9: 20 a page, from page 1), newest first. */
+export async function customerOrders(
+  db: Db,
+  customerId: number,
+  page = 1,
+  pageSize = 20,
+): Promise<{ items: OrderView[]; total_count: number }> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(eq(orders.customerId, customerId))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(orders).where(eq(orders.customerId, customerId)),
+  ]);
+  return { items: await Promise.all(rows.map((r) => view(db, r))), total_count: total?.n ?? 0 };
+}
+
+/** The operator's list, newest first. */
+export async function listOrders(db: Db, limit = 50): Promise<OrderView[]> {
+  const rows = await db.select().from(orders).orderBy(desc(orders.id)).limit(limit);
+  return Promise.all(rows.map((r) => view(db, r)));
+}
