@@ -15,6 +15,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { accountRoutes, CUSTOMER_BASE } from "./api/accounts/route.ts";
+import { mailboxRoutes } from "./api/admin/mailbox-route.ts";
 import { adminRoutes } from "./api/admin/route.ts";
 import { CART_BASE, cartRoutes } from "./api/cart/route.ts";
 import { catalogRoutes } from "./api/catalog/route.ts";
@@ -108,6 +110,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.addHook("onClose", () => services.cms.stop());
   app.addHook("onClose", () => services.housekeeping.stop());
   app.addHook("onClose", () => services.elevate.stop());
+  app.addHook("onClose", () => services.mail.stop());
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -151,6 +154,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(cmsEditorRoutes, { services, prefix: "/ext/vsf-storyblok-extension/editor" });
       await api.register(cmsDataRoutes, { services, prefix: "/ext/cms-data" });
       await api.register(cartRoutes, { services, prefix: CART_BASE });
+      await api.register(accountRoutes, { services, prefix: CUSTOMER_BASE });
+      await api.register(mailboxRoutes, { services, prefix: "/admin/mailbox" });
       await api.register(elevateLookupRoutes, { services, prefix: "/ext/elevate" });
       await api.register(storefrontApiRoutes, { elevate: services.elevate, prefix: "/storefront/v3" });
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());

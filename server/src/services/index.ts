@@ -3,7 +3,10 @@ import { CatalogIndex } from "../catalog-index/catalog-index.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { BuiltinCms } from "../providers/cms/builtin.ts";
+import { MailService } from "../providers/mail/index.ts";
 import { ElevateService } from "../providers/recommendations/service.ts";
+import { AccountService } from "./accounts/customers.ts";
+import { type CustomerOrders, noCustomerOrders } from "./accounts/orders.ts";
 import type { CustomerTokenVerifier } from "./cart/index.ts";
 import { CatalogEvents } from "./catalog-events.ts";
 import { Housekeeping } from "./housekeeping.ts";
@@ -23,6 +26,13 @@ export interface Services {
   elevate: ElevateService;
   /** Turns a customer token into a customer id; the accounts issue provides it (cart owner checks). */
   customerTokens?: CustomerTokenVerifier;
+  // Accounts and mail (issue 12)
+  /** Customers, logins, addresses and passwords. */
+  accounts: AccountService;
+  /** The mail port: `mail.enqueue(tx, { to, mail })` in the caller's transaction, then `mail.kick()`. */
+  mail: MailService;
+  /** A customer's orders for the account pages; the checkout issue replaces the empty default. */
+  customerOrders: CustomerOrders;
 }
 
 export async function createServices(config: Config, database: Database): Promise<Services> {
@@ -46,5 +56,20 @@ export async function createServices(config: Config, database: Database): Promis
   housekeeping.start();
   const elevate = new ElevateService(catalog, database.db);
   await elevate.start();
-  return { config, database, catalog, catalogEvents, cms, housekeeping, elevate };
+  const mail = new MailService(config, database.db, pino({ name: "mail", level: config.LOG_LEVEL }));
+  mail.start();
+  const accounts = new AccountService(database.db, mail, config.PUBLIC_URL);
+  return {
+    config,
+    database,
+    catalog,
+    catalogEvents,
+    cms,
+    housekeeping,
+    elevate,
+    accounts,
+    mail,
+    customerOrders: noCustomerOrders,
+    customerTokens: accounts,
+  };
 }
