@@ -17,7 +17,7 @@ export class MailService {
   readonly worker: MailWorker;
 
   constructor(config: Config, db: Db, log: Logger) {
-    this.transport = config.SMTP_URL ? new SmtpTransport(config.SMTP_URL) : new MailboxTransport(db);
+    this.transport = config.SMTP_URL ? new SmtpTransport(config.SMTP_URL) : new MailboxTransport();
     this.worker = new MailWorker(db, this.transport, config.MAIL_FROM, log, config.MAIL_WORKER_INTERVAL_MS);
   }
 

@@ -14,7 +14,8 @@ export interface OutgoingMail {
 /** Where mail goes: an SMTP server, or the built-in mailbox in the database. */
 export interface MailTransport {
   readonly kind: "smtp" | "mailbox";
-  send(mail: OutgoingMail): Promise<void>;
+  /** `tx` is the worker's claiming transaction: a mailbox in the database writes through it. */
+  send(mail: OutgoingMail, tx: Db): Promise<void>;
   close(): void;
 }
 
@@ -47,11 +48,9 @@ export class SmtpTransport implements MailTransport {
 export class MailboxTransport implements MailTransport {
   readonly kind = "mailbox" as const;
 
-  constructor(private readonly db: Db) {}
-
-  async send(mail: OutgoingMail): Promise<void> {
+  async send(mail: OutgoingMail, tx: Db): Promise<void> {
     const { outboxId, from, to, subject, html, text } = mail;
-    await this.db
+    await tx
       .insert(mailboxMessages)
       .values({ outboxId, from, to, subject, html, text })
       .onConflictDoNothing();

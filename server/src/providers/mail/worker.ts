@@ -47,7 +47,8 @@ export class MailWorker {
   }
 
   async #round(batch: number): Promise<number> {
-    return this.db.transaction(async (tx) => {
+    return this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
       const due = await tx
         .select()
         .from(mailOutbox)
@@ -57,14 +58,17 @@ export class MailWorker {
         .for("update", { skipLocked: true });
       for (const row of due) {
         try {
-          await this.transport.send({
-            outboxId: row.id,
-            from: this.from,
-            to: row.to,
-            subject: row.subject,
-            html: row.html,
-            text: row.text,
-          });
+          await this.transport.send(
+            {
+              outboxId: row.id,
+              from: this.from,
+              to: row.to,
+              subject: row.subject,
+              html: row.html,
+              text: row.text,
+            },
+            tx,
+          );
           await tx
             .update(mailOutbox)
             .set({ status: "sent", sentAt: new Date(), attempts: row.attempts + 1, lastError: null })

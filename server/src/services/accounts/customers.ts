@@ -289,13 +289,11 @@ export class AccountService {
         );
       if ((recent?.n ?? 0) >= MAX_RESETS_PER_HOUR) return false;
       const secret = newSecret();
-      await t
-        .insert(passwordResets)
-        .values({
-          hash: digest(secret),
-          customerId: customer.id,
-          expiresAt: new Date(Date.now() + RESET_TTL_MS),
-        });
+      await t.insert(passwordResets).values({
+        hash: digest(secret),
+        customerId: customer.id,
+        expiresAt: new Date(Date.now() + RESET_TTL_MS),
+      });
       const resetUrl = `${this.shopUrl}/password/reset?${new URLSearchParams({ token: secret, email: customer.email })}`;
       await this.mail.enqueue(t, {
         to: customer.email,
