@@ -405,6 +405,7 @@ export const nl = {
   "Placed on": "Geplaatst op",
   Status: "Status",
   "Hello {name}": "Hallo {name}",
+  "The current password is not correct": "Je huidige wachtwoord klopt niet",
 } as const satisfies Record<string, string>;
 
 export type DictionaryKey = keyof typeof nl;

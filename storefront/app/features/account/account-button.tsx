@@ -35,18 +35,18 @@ export function AccountButton({ className, label }: { className: string; label?:
   const text = label ? <span>{t("Account")}</span> : null;
   if (!account.ready || !account.token) {
     return (
-      <Link to="/login" className={className} aria-label={t("Log in")}>
+      <Link to="/login" className={className} {...(label ? {} : { "aria-label": t("Log in") })}>
         <Icon name="user" />
         {text}
       </Link>
     );
   }
   return (
-    <div className="account-menu" ref={root}>
+    <div className={label ? "account-menu account-menu--up" : "account-menu"} ref={root}>
       <button
         type="button"
         className={className}
-        aria-label={t("My account")}
+        {...(label ? {} : { "aria-label": t("My account") })}
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen(!open)}

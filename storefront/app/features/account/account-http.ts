@@ -1,3 +1,5 @@
+import { lookupTable, t } from "@etalage/core";
+
 /**
  * The customer API (contract "Customer") as the browser calls it. Every answer comes back as
  * `{ code, result, meta }` whatever its status; a network failure throws `Offline`.

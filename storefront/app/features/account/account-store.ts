@@ -15,6 +15,8 @@ export interface AccountState {
   refreshToken: string | null;
   expires: number | null;
   user: Customer | null;
+  /** The shopper logged out on purpose: an account page then goes home, not to /login. */
+  loggedOut?: boolean;
 }
 
 const KEY = "etalage-account";
@@ -152,6 +154,7 @@ export async function login(email: string, password: string): Promise<string | n
     return answer.code === 429 ? "Too many attempts. Try again in a few minutes." : "Wrong email or password";
   persist({
     ready: true,
+    loggedOut: false,
     token: answer.result,
     refreshToken: answer.meta?.refreshToken ?? null,
     expires: answer.meta?.session_expires ?? null,
@@ -169,7 +172,14 @@ export async function login(email: string, password: string): Promise<string | n
 /** Logout (transactional §4): the login is revoked, cart connection and user cleared. */
 export async function logout(options: { silent?: boolean } = {}): Promise<void> {
   const { token } = store.get();
-  persist({ ready: true, token: null, refreshToken: null, expires: null, user: null });
+  persist({
+    ready: true,
+    token: null,
+    refreshToken: null,
+    expires: null,
+    user: null,
+    loggedOut: !options.silent,
+  });
   if (token) void callApi("/logout", { method: "POST", token }).catch(() => {});
   for (const listener of sessionListeners) listener("logout");
   if (!options.silent) notify({ type: "success", message: t("You're logged out") });

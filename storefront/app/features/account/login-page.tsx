@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { notify } from "../notifications/notification-store.ts";
 import { register, requestReset } from "./account-actions.ts";
+import { dutch } from "./account-http.ts";
 import { login, startAccount, useAccount } from "./account-store.ts";
 import { NewPasswordField } from "./password-field.tsx";
 import "./account.css";
@@ -55,7 +56,7 @@ export function LoginPage() {
         if (refused) return setError(refused);
       } else {
         const refused = await login(email, password);
-        if (refused) return setError(t(refused));
+        if (refused) return setError(dutch(refused));
       }
       notify({ type: "success", message: t("You're logged in") });
       navigate(target);

@@ -16,9 +16,13 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   useEffect(() => startAccount(), []);
   useEffect(() => {
     if (!account.ready || account.token) return;
+    if (account.loggedOut) {
+      navigate("/", { replace: true });
+      return;
+    }
     notify({ type: "warning", message: t("You need to be logged in to see this page") });
     navigate(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
-  }, [account.ready, account.token, location.pathname, location.search, navigate]);
+  }, [account.ready, account.token, account.loggedOut, location.pathname, location.search, navigate]);
   if (!account.ready || !account.token || !account.user) {
     return <p className="account__loading" aria-busy="true" />;
   }
