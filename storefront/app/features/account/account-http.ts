@@ -45,13 +45,43 @@ export async function callApi<T>(
   return body ?? { code: response.status, result: "Unhandled error, wrong response format!" as T };
 }
 
-/** The message of a refusal, without the field path the API puts in front of it. */
+/*
+ * The API answers the spec's English phrases; the build compiles literal `t()` calls away, so the
+ * phrases a refusal may carry are looked up here, each written out once.
+ */
+const SERVER_MESSAGES = lookupTable({
+  "Wrong email or password": t("Wrong email or password"),
+  "An account with this email already exists": t("An account with this email already exists"),
+  "This password is too easy to guess. Choose a longer or less common one.": t(
+    "This password is too easy to guess. Choose a longer or less common one.",
+  ),
+  "Password must have at least 8 characters and at least 3 character classes.": t(
+    "Password must have at least 8 characters and at least 3 character classes.",
+  ),
+  "This reset link is not valid or has expired. Request a new one.": t(
+    "This reset link is not valid or has expired. Request a new one.",
+  ),
+  "Too many attempts. Try again in a few minutes.": t("Too many attempts. Try again in a few minutes."),
+  "Please provide an valid e-mail address": t("Please provide an valid e-mail address"),
+  "Enter a Dutch postcode such as 1012 AB": t("Enter a Dutch postcode such as 1012 AB"),
+  "Enter a house number": t("Enter a house number"),
+  "Field is required": t("Field is required"),
+  "The current password is not correct": t("The current password is not correct"),
+  "You need to be logged in to see this page": t("You need to be logged in to see this page"),
+});
+
+/** Dutch for a message of the API (an unknown one as it came: better than nothing). */
+export function dutch(message: string): string {
+  return SERVER_MESSAGES[message] ?? message;
+}
+
+/** The Dutch message of a refusal, without the field path the API puts in front of it. */
 export function messageOf(answer: Answer<unknown>): string {
-  const first = answer.meta?.errors?.[0]?.message;
-  if (first) return first;
+  const first = answer.meta?.errorMessage ?? answer.meta?.errors?.[0]?.message;
+  if (first) return dutch(first);
   return typeof answer.result === "string"
-    ? answer.result.replace(/^[\w.[\]]+: /, "")
-    : "Please fix the validation errors";
+    ? dutch(answer.result.replace(/^[\w.[\]]+: /, ""))
+    : t("Please fix the validation errors");
 }
 
 export interface CustomerAddress {
