@@ -6,7 +6,10 @@ import { BuiltinCms } from "../providers/cms/builtin.ts";
 import { adyenProvider, InProcessGatewayClient } from "../providers/payments/adyen.ts";
 import { loadGatewayKeys } from "../providers/payments/gateway-keys.ts";
 import { CHECKOUT_PATH, TestGateway } from "../providers/payments/test-gateway.ts";
+import { MailService } from "../providers/mail/index.ts";
 import { ElevateService } from "../providers/recommendations/service.ts";
+import { AccountService } from "./accounts/customers.ts";
+import { type CustomerOrders, noCustomerOrders } from "./accounts/orders.ts";
 import type { CustomerTokenVerifier } from "./cart/index.ts";
 import { cartCatalogOf } from "./cart/index.ts";
 import { CatalogEvents } from "./catalog-events.ts";
@@ -35,6 +38,13 @@ export interface Services {
   payments: PaymentService;
   /** The built-in Adyen-compatible test gateway, when no Adyen credentials are set; buildApp mounts it. */
   testGateway?: { gateway: TestGateway; attach(app: import("fastify").FastifyInstance): void };
+  // Accounts and mail (issue 12)
+  /** Customers, logins, addresses and passwords. */
+  accounts: AccountService;
+  /** The mail port: `mail.enqueue(tx, { to, mail })` in the caller's transaction, then `mail.kick()`. */
+  mail: MailService;
+  /** A customer's orders for the account pages; the checkout issue replaces the empty default. */
+  customerOrders: CustomerOrders;
 }
 
 export async function createServices(config: Config, database: Database): Promise<Services> {
@@ -70,6 +80,9 @@ export async function createServices(config: Config, database: Database): Promis
     config.PUBLIC_URL,
     pino({ name: "payments", level: config.LOG_LEVEL }),
   );
+  const mail = new MailService(config, database.db, pino({ name: "mail", level: config.LOG_LEVEL }));
+  mail.start();
+  const accounts = new AccountService(database.db, mail, config.PUBLIC_URL);
   return {
     config,
     database,
@@ -81,6 +94,10 @@ export async function createServices(config: Config, database: Database): Promis
     orders,
     payments,
     ...(payment.testGateway ? { testGateway: payment.testGateway } : {}),
+    accounts,
+    mail,
+    customerOrders: noCustomerOrders,
+    customerTokens: accounts,
   };
 }
 
