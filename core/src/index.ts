@@ -24,6 +24,7 @@ export * from "./cms/content-path.ts";
 export * from "./cms/links.ts";
 export * from "./cms/story.ts";
 export * from "./cms/story-state.ts";
+export * from "./directory/directory.ts";
 export * from "./i18n/format.ts";
 export { type DictionaryKey, nl } from "./i18n/nl-NL.ts";
 export { type TranslateParams, t } from "./i18n/translate.ts";

@@ -21,6 +21,8 @@ import { catalogRoutes } from "./api/catalog/route.ts";
 import { cmsEditorRoutes } from "./api/cms/editor-route.ts";
 import { cmsRoutes } from "./api/cms/route.ts";
 import { cmsDataRoutes } from "./api/cms-data/route.ts";
+// Issue 18: directory, reviews, sitemaps, store locator.
+import { directoryRoutes } from "./api/directory/route.ts";
 import { elevateLookupRoutes } from "./api/elevate/route.ts";
 import { healthRoutes } from "./api/health/route.ts";
 import { productRoutes } from "./api/product/route.ts";
@@ -153,6 +155,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(cartRoutes, { services, prefix: CART_BASE });
       await api.register(elevateLookupRoutes, { services, prefix: "/ext/elevate" });
       await api.register(storefrontApiRoutes, { elevate: services.elevate, prefix: "/storefront/v3" });
+      // Issue 18: directory, reviews, store locator.
+      await api.register(directoryRoutes, { prefix: "/ext/directory" });
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       // Unknown paths 404, known paths asked with another method 405 with Allow, OPTIONS answered.
       api.all("/*", { schema: { hide: true } }, apiMethods.fallback);
