@@ -26,6 +26,7 @@ import { directoryRoutes } from "./api/directory/route.ts";
 import { elevateLookupRoutes } from "./api/elevate/route.ts";
 import { healthRoutes } from "./api/health/route.ts";
 import { productRoutes } from "./api/product/route.ts";
+import { reviewAdminRoutes, reviewRoutes } from "./api/review/route.ts";
 import { stockRoutes } from "./api/stock/route.ts";
 import { storefrontApiRoutes } from "./api/storefront/route.ts";
 import { urlRoutes } from "./api/url/route.ts";
@@ -157,6 +158,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(storefrontApiRoutes, { elevate: services.elevate, prefix: "/storefront/v3" });
       // Issue 18: directory, reviews, store locator.
       await api.register(directoryRoutes, { prefix: "/ext/directory" });
+      await api.register(reviewRoutes, { services, prefix: "/review" });
+      await api.register(reviewAdminRoutes, { services, prefix: "/admin/reviews" });
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       // Unknown paths 404, known paths asked with another method 405 with Allow, OPTIONS answered.
       api.all("/*", { schema: { hide: true } }, apiMethods.fallback);

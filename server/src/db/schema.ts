@@ -91,3 +91,4 @@ export const meta = pgTable("meta", {
 export * from "./schema-cart.ts";
 export * from "./schema-cms.ts";
 export * from "./schema-recommendations.ts";
+export * from "./schema-reviews.ts";

@@ -7,6 +7,8 @@ import { ElevateService } from "../providers/recommendations/service.ts";
 import type { CustomerTokenVerifier } from "./cart/index.ts";
 import { CatalogEvents } from "./catalog-events.ts";
 import { Housekeeping } from "./housekeeping.ts";
+// Issue 18: reviews.
+import { ReviewService } from "./reviews.ts";
 
 /** Everything a route or an SSR loader may use; built once per process in `createServices`. */
 export interface Services {
@@ -23,6 +25,8 @@ export interface Services {
   elevate: ElevateService;
   /** Turns a customer token into a customer id; the accounts issue provides it (cart owner checks). */
   customerTokens?: CustomerTokenVerifier;
+  /** Product reviews and their moderation (issue 18). */
+  reviews: ReviewService;
 }
 
 export async function createServices(config: Config, database: Database): Promise<Services> {
@@ -46,5 +50,8 @@ export async function createServices(config: Config, database: Database): Promis
   housekeeping.start();
   const elevate = new ElevateService(catalog, database.db);
   await elevate.start();
-  return { config, database, catalog, catalogEvents, cms, housekeeping, elevate };
+  // Issue 18: reviews.
+  const reviews = new ReviewService(database.db);
+  await reviews.start();
+  return { config, database, catalog, catalogEvents, cms, housekeeping, elevate, reviews };
 }
