@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../src/cli/reviews.ts";
 import { startTestServer, type TestServer } from "./helpers/test-server.ts";
 
 const ADMIN_TOKEN = "review-admin-token-0123456789";
@@ -132,6 +133,23 @@ describe("POST /api/review/create and moderation", () => {
     expect((await server.post("/api/admin/reviews/999999999/approve", {}, { headers: admin })).status).toBe(
       404,
     );
+  });
+
+  it("moderates from the command line: npm run reviews -- list|approve|reject", async () => {
+    const id = (await (await server.post("/api/review/create", review({ title: "Via de terminal" }))).json())
+      .result.id;
+    const lines: string[] = [];
+    const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(`ERR ${l}`) };
+    const env = { ...process.env, ADMIN_TOKEN };
+    expect(await runCli(["list", "--url", server.url], env, io)).toBe(0);
+    expect(lines.join("\n")).toContain(`#${id}  pending`);
+    expect(await runCli(["approve", String(id), "--url", server.url], env, io)).toBe(0);
+    expect(lines.at(-1)).toMatch(new RegExp(`^#${id} approved`));
+    const list = await (await server.get(`/api/review/list?product_id=${productId}`)).json();
+    expect(list.result.items[0].title).toBe("Via de terminal");
+    expect(await runCli(["reject", "abc", "--url", server.url], env, io)).toBe(2);
+    expect(await runCli(["approve", "999999999", "--url", server.url], env, io)).toBe(1);
+    expect(await runCli(["list", "--url", server.url], { ...process.env, ADMIN_TOKEN: "" }, io)).toBe(1);
   });
 
   it("limits how many reviews one address writes per hour", async () => {

@@ -5,6 +5,7 @@ import { type ImportSummary, importCatalog } from "../services/catalog-import.ts
 import { seedDemoContent } from "../services/cms/demo-content.ts";
 import { seedDemoCartRules } from "./demo-cart-rules.ts";
 import { generateDemoCatalog } from "./demo-catalog.ts";
+import { seedDemoReviews } from "./demo-reviews.ts";
 
 /** Seeds the demo catalogue into an empty database; a database with a catalogue is left alone. */
 export async function seedIfEmpty(db: Db): Promise<ImportSummary | undefined> {
@@ -13,11 +14,16 @@ export async function seedIfEmpty(db: Db): Promise<ImportSummary | undefined> {
   // Coupons check their own table, so a database seeded before cart rules existed gets them too.
   await seedDemoCartRules(db);
   const [row] = await db.select({ n: count() }).from(categories);
-  if ((row?.n ?? 0) > 0) return undefined;
+  if ((row?.n ?? 0) > 0) {
+    // Issue 18: reviews keep their own mark, so a shop seeded before reviews existed gets them too.
+    await seedDemoReviews(db);
+    return undefined;
+  }
   const summary = await importCatalog(db, generateDemoCatalog());
   await db
     .insert(meta)
     .values({ key: "seed", value: { name: "demo", at: new Date().toISOString(), summary } })
     .onConflictDoNothing();
+  await seedDemoReviews(db);
   return summary;
 }
