@@ -22,6 +22,7 @@ import { ElevateService } from "../../server/src/providers/recommendations/servi
 import { CatalogEvents } from "../../server/src/services/catalog-events.ts";
 import { Housekeeping } from "../../server/src/services/housekeeping.ts";
 import type { Services } from "../../server/src/services/index.ts";
+import { ReviewService } from "../../server/src/services/reviews.ts";
 
 async function main() {
   const started = performance.now();
@@ -57,7 +58,18 @@ async function main() {
   const elevate = new ElevateService(catalog, database.db);
   // Nor is housekeeping: built, never started.
   const housekeeping = new Housekeeping(database.db, console);
-  const services: Services = { config, database, catalog, catalogEvents, cms, elevate, housekeeping };
+  const reviews = new ReviewService(database.db);
+  await reviews.start();
+  const services: Services = {
+    config,
+    database,
+    catalog,
+    catalogEvents,
+    cms,
+    elevate,
+    housekeeping,
+    reviews,
+  };
   const app = await buildApp(services, { storefront: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();

@@ -327,6 +327,44 @@ export const nl = {
   "Search instead for {q}": "Zoek in plaats daarvan naar {q}",
   "Show {n} more": "Toon {n} meer",
   "From {min} to {max}": "Van {min} tot {max}",
+  // Reviews, store locator, directory (issue 18)
+  Reviews: "Reviews",
+  "Write a review": "Schrijf een review",
+  "Write a review of {name}": "Schrijf een review over {name}",
+  "No reviews yet. Be the first to review this product.":
+    "Nog geen reviews. Schrijf als eerste een review over dit artikel.",
+  "{average} out of 5 stars": "{average} van de 5 sterren",
+  "{n} reviews": "{n} reviews",
+  "1 review": "1 review",
+  "{n} stars": "{n} sterren",
+  "Sort reviews": "Reviews sorteren",
+  "Most helpful": "Meest behulpzaam",
+  "Helpful ({n})": "Behulpzaam ({n})",
+  "Thanks for your vote": "Bedankt voor je stem",
+  "Previous reviews": "Vorige reviews",
+  "More reviews": "Meer reviews",
+  "Page {page} of {pages}": "Pagina {page} van {pages}",
+  "Your rating": "Jouw beoordeling",
+  "Summary of your review": "Samenvatting van je review",
+  Review: "Review",
+  Nickname: "Schuilnaam",
+  "Email address": "E-mailadres",
+  "We only use it to check that you wrote one review.":
+    "We gebruiken het alleen om te controleren dat je één review schrijft.",
+  "Send review": "Review versturen",
+  "Sending…": "Versturen…",
+  "Thank you for your review! It will show once we have checked it.":
+    "Bedankt voor je review! Hij verschijnt zodra we hem hebben gecontroleerd.",
+  "You already reviewed this product": "Je hebt dit artikel al beoordeeld",
+  "Too many reviews from this address. Please try again later.":
+    "Te veel reviews vanaf dit adres. Probeer het later nog eens.",
+  "Please choose a rating": "Kies een beoordeling",
+  "Please fill in this field": "Vul dit veld in",
+  "Please enter a valid email address": "Vul een geldig e-mailadres in",
+  "The review could not be sent. Please try again.":
+    "De review kon niet worden verstuurd. Probeer het nog eens.",
+  "Reviews could not be loaded.": "De reviews konden niet worden geladen.",
+  "By {nickname} on {date}": "Door {nickname} op {date}",
 } as const satisfies Record<string, string>;
 
 export type DictionaryKey = keyof typeof nl;

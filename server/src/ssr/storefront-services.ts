@@ -37,6 +37,10 @@ export function storefrontServices(services: Services): StorefrontServices {
     },
     validatePreview: (params) => services.cms.validatePreview(params).ok,
     publicUrl: services.config.PUBLIC_URL,
+    reviews: (productId) => ({
+      ...services.reviews.list(productId),
+      summary: services.reviews.summary(productId),
+    }),
     cart: storefrontCart(new CartService(services.database.db, services.catalog)),
     elevate: storefrontElevate(
       services.elevate,

@@ -11,9 +11,18 @@ import type {
   Product,
   ProductQuery,
   ProductSearchResult,
+  ReviewSummary,
+  ReviewView,
 } from "@etalage/core";
 import { createContext } from "react-router";
 import type { RenderTask } from "./render-document.tsx";
+
+/** A product's approved reviews as the product page first shows them (issue 18). */
+export interface ProductReviews {
+  summary: ReviewSummary;
+  items: ReviewView[];
+  total: number;
+}
 
 /** Where a storefront path leads (the in-process face of `POST /api/url/map`). */
 export type RouteMatch =
@@ -58,6 +67,8 @@ export interface StorefrontServices {
   validatePreview(params: { id: number; spaceId: number; timestamp: number; token: string }): boolean;
   /** The shop's public origin, for canonical links. */
   publicUrl: string;
+  /** Issue 18: a product's approved reviews (first page, newest first) and their summary. */
+  reviews(productId: number): ProductReviews;
   /** The server cart, for the add-to-cart form posted without JavaScript. */
   cart: StorefrontCart;
   /** The recommendation and search provider (Voyado Elevate), for pages rendered on the server. */

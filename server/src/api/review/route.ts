@@ -79,7 +79,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         });
       }
       const product = services.catalog.productById(review.product_id);
-      if (!product || product.status !== 1 || product.visibility === 1)
+      if (product?.status !== 1 || product.visibility === 1)
         return sendError(reply, 404, `review.product_id: Product not found: ${review.product_id}`);
       const outcome = await services.reviews.create({
         productId: product.id,
