@@ -19,6 +19,7 @@ export * from "./catalog/types.ts";
 export * from "./catalog/variant-options.ts";
 export * from "./catalog/variants.ts";
 export * from "./catalog/visibility.ts";
+export * from "./checkout/index.ts";
 export * from "./cms/blocks.ts";
 export * from "./cms/content-path.ts";
 export * from "./cms/links.ts";

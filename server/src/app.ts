@@ -29,6 +29,7 @@ import { productRoutes } from "./api/product/route.ts";
 import { reviewAdminRoutes, reviewRoutes } from "./api/review/route.ts";
 import { stockRoutes } from "./api/stock/route.ts";
 import { storefrontApiRoutes } from "./api/storefront/route.ts";
+import { storeRoutes } from "./api/stores/route.ts";
 import { urlRoutes } from "./api/url/route.ts";
 import type { Config } from "./config.ts";
 import { ApiMethods } from "./http/api-methods.ts";
@@ -156,6 +157,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(cartRoutes, { services, prefix: CART_BASE });
       await api.register(elevateLookupRoutes, { services, prefix: "/ext/elevate" });
       await api.register(storefrontApiRoutes, { elevate: services.elevate, prefix: "/storefront/v3" });
+      // Checkout (issue 13): stores and pick-up points.
+      await api.register(storeRoutes);
       // Issue 18: directory, reviews, store locator.
       await api.register(directoryRoutes, { prefix: "/ext/directory" });
       await api.register(reviewRoutes, { services, prefix: "/review" });

@@ -1,0 +1,8 @@
+export { findServicePoint, type ServicePoint, servicePointsNear } from "./service-points.ts";
+export { STORES, type Store } from "./stores-data.ts";
+
+import { STORES } from "./stores-data.ts";
+
+export function findStore(id: string) {
+  return STORES.find((s) => s.id === id);
+}
