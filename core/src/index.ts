@@ -31,6 +31,7 @@ export { type DictionaryKey, nl } from "./i18n/nl-NL.ts";
 export { type TranslateParams, t } from "./i18n/translate.ts";
 export * from "./lookup.ts";
 export * from "./recommendations/index.ts";
+export * from "./stores/opening.ts";
 export * from "./reviews/reviews.ts";
 export * from "./routing/dispatch.ts";
 export * from "./routing/navigation-history.ts";

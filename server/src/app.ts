@@ -27,6 +27,7 @@ import { elevateLookupRoutes } from "./api/elevate/route.ts";
 import { healthRoutes } from "./api/health/route.ts";
 import { productRoutes } from "./api/product/route.ts";
 import { reviewAdminRoutes, reviewRoutes } from "./api/review/route.ts";
+import { sitemapRoutes } from "./api/sitemap/route.ts";
 import { stockRoutes } from "./api/stock/route.ts";
 import { storefrontApiRoutes } from "./api/storefront/route.ts";
 import { storeRoutes } from "./api/stores/route.ts";
@@ -184,6 +185,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     return sendError(reply, 405, `method: images answer GET and HEAD, not ${request.method}`);
   });
   await app.register(cmsMediaRoutes, { root: path.join(demoContentDir, "media") });
+  // Issue 18: robots.txt and the sitemaps.
+  await app.register(sitemapRoutes, { services });
 
   if (options.storefront !== false) await registerStorefront(app, services, config.dev, statusPages);
   return app;

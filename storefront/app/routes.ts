@@ -12,6 +12,9 @@ export default [
     route("storyblok", "routes/storyblok.tsx"),
     route("l/elevate/*", "routes/landing.tsx"),
     route("favorieten", "routes/favorites.tsx"),
+    // Issue 18: the store locator.
+    route("storelocator", "routes/storelocator.tsx"),
+    route("storelocator/:storeId", "routes/store.tsx"),
     route("*", "routes/dispatcher.tsx"),
   ]),
   layout("layouts/minimal-layout.tsx", [route("error", "routes/error.tsx")]),

@@ -45,6 +45,7 @@ export const ROUTE_WORDS: readonly string[] = [
   "error",
   "l",
   "favorieten",
+  "storelocator",
 ];
 const routeWords = new Set(ROUTE_WORDS);
 
