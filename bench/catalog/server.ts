@@ -25,6 +25,7 @@ import { Housekeeping } from "../../server/src/services/housekeeping.ts";
 import { paymentPort, type Services } from "../../server/src/services/index.ts";
 import { OrderService } from "../../server/src/services/orders/index.ts";
 import { PaymentService } from "../../server/src/services/payments/index.ts";
+import { ReviewService } from "../../server/src/services/reviews.ts";
 
 async function main() {
   const started = performance.now();
@@ -64,6 +65,8 @@ async function main() {
   const orders = new OrderService(database.db, cartCatalogOf(catalog), config, true);
   const payment = paymentPort(config);
   const payments = new PaymentService(database.db, orders, payment.provider, config.PUBLIC_URL, console);
+  const reviews = new ReviewService(database.db);
+  await reviews.start();
   const services: Services = {
     config,
     database,
@@ -75,6 +78,7 @@ async function main() {
     orders,
     payments,
     ...(payment.testGateway ? { testGateway: payment.testGateway } : {}),
+    reviews,
   };
   const app = await buildApp(services, { storefront: false });
   await app.listen({ port: 0, host: "127.0.0.1" });

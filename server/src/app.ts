@@ -24,10 +24,14 @@ import { catalogRoutes } from "./api/catalog/route.ts";
 import { cmsEditorRoutes } from "./api/cms/editor-route.ts";
 import { cmsRoutes } from "./api/cms/route.ts";
 import { cmsDataRoutes } from "./api/cms-data/route.ts";
+// Issue 18: directory, reviews, sitemaps, store locator.
+import { directoryRoutes } from "./api/directory/route.ts";
 import { elevateLookupRoutes } from "./api/elevate/route.ts";
 import { healthRoutes } from "./api/health/route.ts";
 import { adminOrderRoutes, orderRoutes } from "./api/orders/route.ts";
 import { productRoutes } from "./api/product/route.ts";
+import { reviewAdminRoutes, reviewRoutes } from "./api/review/route.ts";
+import { sitemapRoutes } from "./api/sitemap/route.ts";
 import { stockRoutes } from "./api/stock/route.ts";
 import { storefrontApiRoutes } from "./api/storefront/route.ts";
 import { storeRoutes } from "./api/stores/route.ts";
@@ -168,6 +172,10 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(orderRoutes, { services });
       await api.register(adminOrderRoutes, { services });
       await api.register(adyenRoutes, { services, prefix: "/ext/adyen" });
+      // Issue 18: directory, reviews, store locator.
+      await api.register(directoryRoutes, { prefix: "/ext/directory" });
+      await api.register(reviewRoutes, { services, prefix: "/review" });
+      await api.register(reviewAdminRoutes, { services, prefix: "/admin/reviews" });
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       // Unknown paths 404, known paths asked with another method 405 with Allow, OPTIONS answered.
       api.all("/*", { schema: { hide: true } }, apiMethods.fallback);
@@ -194,6 +202,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     services.testGateway.attach(app);
   }
   await app.register(cmsMediaRoutes, { root: path.join(demoContentDir, "media") });
+  // Issue 18: robots.txt and the sitemaps.
+  await app.register(sitemapRoutes, { services });
 
   if (options.storefront !== false) await registerStorefront(app, services, config.dev, statusPages);
   return app;

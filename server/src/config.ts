@@ -73,6 +73,8 @@ const schema = z.object({
     .enum(["true", "false", "1", "0"])
     .transform((v) => v === "true" || v === "1")
     .default(true),
+  /** Issue 18: reviews one address may write per hour (guests and customers alike). */
+  REVIEWS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(5),
   /** Bearer token of the admin API (catalogue import); without it the admin API answers 401. */
   ADMIN_TOKEN: z
     .string()

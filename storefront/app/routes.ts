@@ -20,6 +20,9 @@ export default [
     route("my-account/addresses", "routes/my-account.tsx", { id: "my-account-addresses" }),
     route("my-account/orders", "routes/my-account.tsx", { id: "my-account-orders" }),
     route("my-account/orders/:orderNumber", "routes/my-account.tsx", { id: "my-account-order" }),
+    // Issue 18: the store locator.
+    route("storelocator", "routes/storelocator.tsx"),
+    route("storelocator/:storeId", "routes/store.tsx"),
     route("*", "routes/dispatcher.tsx"),
   ]),
   layout("layouts/minimal-layout.tsx", [route("error", "routes/error.tsx")]),

@@ -94,3 +94,4 @@ export * from "./schema-cms.ts";
 // Checkout (issue 13).
 export * from "./schema-orders.ts";
 export * from "./schema-recommendations.ts";
+export * from "./schema-reviews.ts";

@@ -6,6 +6,7 @@ import { seedDemoContent } from "../services/cms/demo-content.ts";
 import { seedDemoCartRules } from "./demo-cart-rules.ts";
 import { generateDemoCatalog } from "./demo-catalog.ts";
 import { seedDemoCustomer } from "./demo-customer.ts";
+import { seedDemoReviews } from "./demo-reviews.ts";
 
 /** Seeds the demo catalogue into an empty database; a database with a catalogue is left alone. */
 export async function seedIfEmpty(db: Db): Promise<ImportSummary | undefined> {
@@ -16,11 +17,16 @@ export async function seedIfEmpty(db: Db): Promise<ImportSummary | undefined> {
   // The demo customer likewise, for shops seeded before accounts existed (issue 12).
   await seedDemoCustomer(db);
   const [row] = await db.select({ n: count() }).from(categories);
-  if ((row?.n ?? 0) > 0) return undefined;
+  if ((row?.n ?? 0) > 0) {
+    // Issue 18: reviews keep their own mark, so a shop seeded before reviews existed gets them too.
+    await seedDemoReviews(db);
+    return undefined;
+  }
   const summary = await importCatalog(db, generateDemoCatalog());
   await db
     .insert(meta)
     .values({ key: "seed", value: { name: "demo", at: new Date().toISOString(), summary } })
     .onConflictDoNothing();
+  await seedDemoReviews(db);
   return summary;
 }

@@ -16,6 +16,8 @@ import { CatalogEvents } from "./catalog-events.ts";
 import { Housekeeping } from "./housekeeping.ts";
 import { OrderService } from "./orders/index.ts";
 import { PaymentService } from "./payments/index.ts";
+// Issue 18: reviews.
+import { ReviewService } from "./reviews.ts";
 
 /** Everything a route or an SSR loader may use; built once per process in `createServices`. */
 export interface Services {
@@ -45,6 +47,8 @@ export interface Services {
   mail: MailService;
   /** A customer's orders for the account pages; the checkout issue replaces the empty default. */
   customerOrders: CustomerOrders;
+  /** Product reviews and their moderation (issue 18). */
+  reviews: ReviewService;
 }
 
 export async function createServices(config: Config, database: Database): Promise<Services> {
@@ -83,6 +87,9 @@ export async function createServices(config: Config, database: Database): Promis
   const mail = new MailService(config, database.db, pino({ name: "mail", level: config.LOG_LEVEL }));
   mail.start();
   const accounts = new AccountService(database.db, mail, config.PUBLIC_URL);
+  // Issue 18: reviews.
+  const reviews = new ReviewService(database.db);
+  await reviews.start();
   return {
     config,
     database,
@@ -98,6 +105,7 @@ export async function createServices(config: Config, database: Database): Promis
     mail,
     customerOrders: noCustomerOrders,
     customerTokens: accounts,
+    reviews,
   };
 }
 

@@ -49,6 +49,7 @@ export const ROUTE_WORDS: readonly string[] = [
   "login",
   "password",
   "my-account",
+  "storelocator",
 ];
 const routeWords = new Set(ROUTE_WORDS);
 

@@ -118,6 +118,8 @@ export class HtmlCache {
       void cache.invalidate(slugs.map((slug) => `story:${slug}`));
     });
     services.catalogEvents.onRebuilt(() => cache.invalidate(["catalog"]));
+    // Issue 18: a product page shows its approved reviews.
+    services.reviews.events.on("changed", (sku) => void cache.invalidate([`product:${sku}`]));
     return cache;
   }
 

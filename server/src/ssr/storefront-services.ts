@@ -2,6 +2,7 @@ import type { RouteMatch, StorefrontServices } from "@etalage/storefront/server-
 import { CartService } from "../services/cart/index.ts";
 import { searchProducts } from "../services/catalog-search.ts";
 import type { Services } from "../services/index.ts";
+import { locatePlace, STORES, storeMap } from "../services/stores/index.ts";
 import { resolveUrl } from "../services/url-resolve.ts";
 import type { DraftStoryReader } from "./preview-stories.ts";
 import { publishedStories } from "./published-stories.ts";
@@ -39,6 +40,18 @@ export function storefrontServices(services: Services, drafts?: DraftStoryReader
     },
     validatePreview: (params) => services.cms.validatePreview(params).ok,
     publicUrl: services.config.PUBLIC_URL,
+    reviews: (productId) => ({
+      ...services.reviews.list(productId),
+      summary: services.reviews.summary(productId),
+    }),
+    storeLocator: () => {
+      const map = storeMap();
+      return {
+        stores: STORES.map((store) => ({ ...store, pin: map.project(store.lat, store.lng) })),
+        map: { width: map.width, height: map.height, land: map.land, neighbours: map.neighbours },
+      };
+    },
+    locatePlace,
     cart: storefrontCart(new CartService(services.database.db, services.catalog)),
     elevate: storefrontElevate(
       services.elevate,

@@ -11,9 +11,40 @@ import type {
   Product,
   ProductQuery,
   ProductSearchResult,
+  ReviewSummary,
+  ReviewView,
 } from "@etalage/core";
 import { createContext } from "react-router";
 import type { RenderTask } from "./render-document.tsx";
+
+/** A product's approved reviews as the product page first shows them (issue 18). */
+export interface ProductReviews {
+  summary: ReviewSummary;
+  items: ReviewView[];
+  total: number;
+}
+
+/** A store as `/api/ext/vsf-storelocator/stores` answers it (contract "The rest"). */
+export interface StoreRecord {
+  id: string;
+  name: string;
+  street: string;
+  postcode: string;
+  city: string;
+  country_id: string;
+  lat: number;
+  lng: number;
+  phone: string;
+  email: string;
+  opening_hours: { day: number; open: string | null; close: string | null }[];
+  special_hours: { date: string; label: string; open: string | null; close: string | null }[];
+  services: string[];
+}
+
+export interface StoreLocatorData {
+  stores: (StoreRecord & { pin: [x: number, y: number] | null })[];
+  map: { width: number; height: number; land: string; neighbours: string };
+}
 
 /** Where a storefront path leads (the in-process face of `POST /api/url/map`). */
 export type RouteMatch =
@@ -58,6 +89,12 @@ export interface StorefrontServices {
   validatePreview(params: { id: number; spaceId: number; timestamp: number; token: string }): boolean;
   /** The shop's public origin, for canonical links. */
   publicUrl: string;
+  /** Issue 18: a product's approved reviews (first page, newest first) and their summary. */
+  reviews(productId: number): ProductReviews;
+  /** Issue 18: every store (the contract's shape) with its pin on the server-drawn map. */
+  storeLocator(): StoreLocatorData;
+  /** Issue 18: a postcode or a city as a point, from built-in tables (no outside geocoder). */
+  locatePlace(query: string): { lat: number; lng: number; label: string } | null;
   /** The server cart, for the add-to-cart form posted without JavaScript. */
   cart: StorefrontCart;
   /** The recommendation and search provider (Voyado Elevate), for pages rendered on the server. */

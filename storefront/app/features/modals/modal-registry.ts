@@ -6,6 +6,8 @@ export interface ModalPayloads {
   "feature-not-implemented": { feature?: string } | undefined;
   "size-guide": { table?: "shirts" | "shoes" } | undefined;
   "cart-remove-item": { item: CartItem };
+  // Issue 18
+  review: { productId: number; name: string };
 }
 
 export type ModalName = keyof ModalPayloads;
@@ -22,4 +24,6 @@ export const modalLoaders: { [N in ModalName]: Loader<N> } = {
   "feature-not-implemented": () => import("./feature-not-implemented-modal.tsx"),
   "size-guide": () => import("./size-guide-modal.tsx"),
   "cart-remove-item": () => import("../cart/microcart/remove-item-modal.tsx"),
+  // Issue 18
+  review: () => import("../reviews/review-modal.tsx"),
 };

@@ -6,6 +6,7 @@ import {
   type RichNode,
   type StockStatus,
 } from "@etalage/core";
+import type { ProductReviews } from "../../lib/server-context.ts";
 import type { OptionPicker } from "./configuration.ts";
 
 /*
@@ -140,6 +141,8 @@ export interface ProductPageData {
   hasColorRelations: boolean;
   /** Deferred: other colours of this model (colorrelation links); never rejects. */
   colorRelations: Promise<ColorRelation[]>;
+  /** Approved reviews, first page newest first, and their summary (issue 18). */
+  reviews: ProductReviews;
 }
 
 export function linkTo(link: ProductPageData["link"], childSku?: string): string {

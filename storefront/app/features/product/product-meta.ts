@@ -58,6 +58,7 @@ export function productMeta(data: ProductPageData, _url: URL): MetaDescriptor[] 
           priceCurrency: "EUR",
           availability: AVAILABILITY[data.stock],
         },
+        ...reviewsLd(data),
       },
     },
     {
@@ -73,4 +74,26 @@ export function productMeta(data: ProductPageData, _url: URL): MetaDescriptor[] 
       },
     },
   ];
+}
+
+/** Issue 18: only approved reviews reach the page data, so only they reach search engines. */
+function reviewsLd({ reviews }: ProductPageData) {
+  if (reviews.summary.count === 0) return {};
+  return {
+    aggregateRating: {
+      "@type": "AggregateRating",
+      ratingValue: reviews.summary.average,
+      reviewCount: reviews.summary.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    review: reviews.items.map((r) => ({
+      "@type": "Review",
+      name: r.title,
+      reviewBody: r.detail,
+      datePublished: r.created_at.slice(0, 10),
+      author: { "@type": "Person", name: r.nickname },
+      reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+    })),
+  };
 }

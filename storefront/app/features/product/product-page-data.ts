@@ -275,5 +275,6 @@ export function buildProductPageData({ services, product, request, childSku }: B
     bundle: product.type_id === "bundle" ? bundleOf(services, product) : null,
     hasColorRelations: (product.product_links ?? []).some((l) => l.link_type === "colorrelation"),
     colorRelations: deferred,
+    reviews: services.reviews(product.id),
   };
 }

@@ -8,6 +8,7 @@ import { openModal } from "../modals/modal-store.ts";
 import { reportAddToCart } from "../recommendations/add-to-cart-report.ts";
 import { FavoriteButton } from "../recommendations/favorite-button.tsx";
 import { ProductRecommendations } from "../recommendations/product-recommendations.tsx";
+import { ProductReviews } from "../reviews/product-reviews.tsx";
 import { onDemand } from "../shell/on-demand.tsx";
 import { ColorRelations } from "./color-relations.tsx";
 import { PriceTag } from "./price-tag.tsx";
@@ -235,6 +236,7 @@ function ProductView({ data, parts }: { data: ProductPageData; parts: PartsChoic
           <ProductDetails description={data.description} attributes={data.attributes} sku={sku} />
         </div>
       </div>
+      <ProductReviews productId={data.id} name={data.name} reviews={data.reviews} />
       <ProductRecommendations productKey={data.sku} />
     </article>
   );

@@ -1,0 +1,44 @@
+import { useSyncExternalStore } from "react";
+
+/*
+ * The shopper's store ('Maak dit mijn winkel'). Kept in this browser; Voyado Engage's contact
+ * attribute `favstore` is where the customer-data issue writes it for a known contact.
+ */
+const KEY = "etalage:favstore";
+const listeners = new Set<() => void>();
+
+export function setMyStore(id: string): void {
+  try {
+    localStorage.setItem(KEY, id);
+  } catch {
+    // A browser without storage keeps the choice for this page only.
+  }
+  memory = id;
+  for (const l of listeners) l();
+}
+
+let memory: string | null = null;
+
+function read(): string | null {
+  try {
+    return localStorage.getItem(KEY) ?? memory;
+  } catch {
+    return memory;
+  }
+}
+
+export function useMyStore(): string | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      const onStorage = (e: StorageEvent) => e.key === KEY && listener();
+      window.addEventListener("storage", onStorage);
+      return () => {
+        listeners.delete(listener);
+        window.removeEventListener("storage", onStorage);
+      };
+    },
+    read,
+    () => null,
+  );
+}
