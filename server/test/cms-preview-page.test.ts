@@ -34,8 +34,13 @@ describe("the preview page", () => {
 
   it("shows a release's version of the story", async () => {
     const story = await createStory(server, { html: "<p>v1</p>" });
-    await editor(server, "PUT", `/stories/${story.id}`, { content: textPage("<p>Voor de najaarsrelease</p>") });
-    const release = await editor(server, "POST", "/releases", { name: "Najaar", items: [{ story_id: story.id }] });
+    await editor(server, "PUT", `/stories/${story.id}`, {
+      content: textPage("<p>Voor de najaarsrelease</p>"),
+    });
+    const release = await editor(server, "POST", "/releases", {
+      name: "Najaar",
+      items: [{ story_id: story.id }],
+    });
     await editor(server, "PUT", `/stories/${story.id}`, { content: textPage("<p>Later concept</p>") });
     const html = await (await server.get(await previewPath(story.id, release.body.result.release.id))).text();
     expect(html).toContain("Voor de najaarsrelease");
