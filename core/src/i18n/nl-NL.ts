@@ -327,6 +327,9 @@ export const nl = {
   "Search instead for {q}": "Zoek in plaats daarvan naar {q}",
   "Show {n} more": "Toon {n} meer",
   "From {min} to {max}": "Van {min} tot {max}",
+
+  // Browsing as a shopper sees it (issue 14)
+  "Only {available} left in stock": "Nog {available} op voorraad",
 } as const satisfies Record<string, string>;
 
 export type DictionaryKey = keyof typeof nl;
