@@ -12,13 +12,17 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import pino from "pino";
 import { buildApp } from "../../server/src/app.ts";
 import { CatalogIndex } from "../../server/src/catalog-index/catalog-index.ts";
 import { syntheticCatalog } from "../../server/src/catalog-index/synthetic.ts";
 import { loadConfig } from "../../server/src/config.ts";
 import { openDatabase } from "../../server/src/db/client.ts";
 import { BuiltinCms } from "../../server/src/providers/cms/builtin.ts";
+import { MailService } from "../../server/src/providers/mail/index.ts";
 import { ElevateService } from "../../server/src/providers/recommendations/service.ts";
+import { AccountService } from "../../server/src/services/accounts/customers.ts";
+import { noCustomerOrders } from "../../server/src/services/accounts/orders.ts";
 import { cartCatalogOf } from "../../server/src/services/cart/index.ts";
 import { CatalogEvents } from "../../server/src/services/catalog-events.ts";
 import { Housekeeping } from "../../server/src/services/housekeeping.ts";
@@ -65,6 +69,9 @@ async function main() {
   const orders = new OrderService(database.db, cartCatalogOf(catalog), config, true);
   const payment = paymentPort(config);
   const payments = new PaymentService(database.db, orders, payment.provider, config.PUBLIC_URL, console);
+  // Nor is mail: built, its sender never started.
+  const mail = new MailService(config, database.db, pino({ level: "silent" }));
+  const accounts = new AccountService(database.db, mail, config.PUBLIC_URL);
   const reviews = new ReviewService(database.db);
   await reviews.start();
   const services: Services = {
@@ -78,6 +85,10 @@ async function main() {
     orders,
     payments,
     ...(payment.testGateway ? { testGateway: payment.testGateway } : {}),
+    accounts,
+    mail,
+    customerOrders: noCustomerOrders,
+    customerTokens: accounts,
     reviews,
   };
   const app = await buildApp(services, { storefront: false });

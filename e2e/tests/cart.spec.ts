@@ -6,7 +6,14 @@ import {
   type Page,
   test,
 } from "@playwright/test";
-import { catalogProducts, expectAccessible, holdRequests, screenshot, watchConsole } from "./support.ts";
+import {
+  catalogProducts,
+  expectAccessible,
+  holdRequests,
+  pickChild,
+  screenshot,
+  watchConsole,
+} from "./support.ts";
 
 /*
  * The client cart (transactional §4): adding every kind of product from its page, the header
@@ -17,6 +24,7 @@ import { catalogProducts, expectAccessible, holdRequests, screenshot, watchConso
 interface Child {
   sku: string;
   status: number;
+  color?: string;
   size?: string;
   stock: { is_in_stock: boolean; is_volatile?: boolean; qty?: number };
 }
@@ -223,7 +231,10 @@ test.describe("the cart", () => {
     await open(page, productPath(configurable));
     const held = await holdRequests(page, /\/assets\/configuration-rules-[\w-]+\.js$/);
 
-    await page.getByRole("link", { name: new RegExp(`^${picked.label}(,|$)`) }).click();
+    const pickedChild = configurable.configurable_children!.find(
+      (c) => roomy(c) && c.size === picked.value_index,
+    )!;
+    await pickChild(page, configurable, pickedChild);
     await addToCart(page);
     await page.waitForTimeout(300);
     await held.release();

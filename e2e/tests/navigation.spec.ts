@@ -184,9 +184,13 @@ test.describe("mobile menu", () => {
     const menu = page.getByRole("dialog", { name: "Menu" });
     await expect(menu).toBeVisible();
     await expect(menu.getByRole("link", { name: "Home" })).toBeVisible();
-    // After the items: the CMS's top-level sub-items, then its footer links.
+    // After the items: the CMS's top-level sub-items, then its footer links; a link whose page
+    // does not exist yet (Inloggen before the accounts issue) is left out, never a 404 (issue 14).
     for (const link of [...menuContent.topLevelSubItems, ...menuContent.footerItems]) {
-      await expect(menu.getByRole("link", { name: link.name, exact: true })).toBeVisible();
+      const answers = (await page.request.get(link.link.url)).ok();
+      const entry = menu.getByRole("link", { name: link.name, exact: true });
+      if (answers) await expect(entry).toBeVisible();
+      else await expect(entry).toHaveCount(0);
     }
 
     const kleding = menu.getByRole("button", { name: "Kleding" });

@@ -74,9 +74,17 @@ test.describe("the product page", () => {
       new RegExp(`/p/${product.sku}/${product.slug}/${product.sku}-`),
     );
 
+    // A colour alone is no size (issue 14): the best match shows its price and picture, but the
+    // URL names no child and "In winkelwagen" asks for the size instead of adding one.
     await colourLink.click();
-    await expect(page).toHaveURL(new RegExp(`/p/${product.sku}/[^/]+/${product.sku}-[^/]+/$`));
-    await expect(page.locator("form.buy")).toHaveAttribute("data-configured", "true");
+    await expect(colourLink).toHaveAttribute("aria-current", "true");
+    // The parent's own URL: no child, or the product's own sku as the spec's default child.
+    await expect(page).toHaveURL(new RegExp(`${productPath(product)}(/${product.sku}/)?$`));
+    await expect(page.locator("form.buy")).toHaveAttribute("data-configured", "false");
+    await expect(page.locator(".options__group").last().locator(".options__chosen")).toHaveCount(0);
+    await page.getByRole("button", { name: "In winkelwagen" }).click();
+    await expect(page.locator(".options").getByText("Kies je maat")).toBeVisible();
+    await expect(page.locator(".toasts")).not.toContainText("toegevoegd");
 
     // The live stock check follows the chosen variant.
     const stockCheck = page.waitForRequest((r) => r.url().includes(`/api/stock/check?sku=${target.sku}`));
@@ -126,7 +134,8 @@ test.describe("the product page", () => {
       "Deze combinatie bestaat niet voor dit product. Kies een andere combinatie.",
     );
     await expect(toast).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`${productPath(product)}$`));
+    // The parent's own URL: no child, or the product's own sku as the spec's default child.
+    await expect(page).toHaveURL(new RegExp(`${productPath(product)}(/${product.sku}/)?$`));
     await page.getByRole("button", { name: "OK" }).click();
     await expect(toast).toBeHidden();
   });

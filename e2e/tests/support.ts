@@ -70,3 +70,27 @@ export async function clientNavigate(page: Page, to: string) {
     return router.navigate(path);
   }, to);
 }
+
+/**
+ * Picks a configurable's child as a shopper does: its colour (when there is a choice), then its
+ * size. A colour alone chooses no size (issue 14), and a size alone no colour.
+ */
+export async function pickChild(
+  page: Page,
+  product: {
+    configurable_options?: { attribute_code: string; values: { value_index: string; label: string }[] }[];
+  },
+  child: { color?: string; size?: string },
+) {
+  const values = (code: string) =>
+    product.configurable_options?.find((o) => o.attribute_code === code)?.values ?? [];
+  const colours = values("color");
+  const colour = colours.find((v) => v.value_index === child.color);
+  if (colours.length > 1 && colour) {
+    // No wait for the pick to show: a test may hold the variant rules' code, and "Add to cart"
+    // waits for every pick made (use-product-configuration.ts).
+    await page.getByRole("link", { name: new RegExp(`^${colour.label}(,|$)`) }).click();
+  }
+  const size = values("size").find((v) => v.value_index === child.size);
+  if (size) await page.getByRole("link", { name: new RegExp(`^${size.label}(,|$)`) }).click();
+}

@@ -28,7 +28,7 @@ describe("demo content", () => {
     }
   });
 
-  it("is published: home, menus, footer, selling points, category content and three pages", async () => {
+  it("is published: home, menus, footer, selling points, category content and the content pages", async () => {
     const slugs = [
       "home",
       "layout/menu",
@@ -38,6 +38,11 @@ describe("demo content", () => {
       "over-ons",
       "klantenservice",
       "verzenden-en-retourneren",
+      // Issue 14: the footer's legal links and "Onze winkels" lead to pages, never to a 404.
+      "algemene-voorwaarden",
+      "privacyverklaring",
+      "cookies",
+      "storelocator",
     ];
     for (const slug of slugs) {
       const res = await getJson(server, `${CMS_BASE}/story/${slug}`);

@@ -14,10 +14,11 @@ import { hasDeferredData, readHydrationData } from "./lib/render-whole.ts";
 import { createNonce, setSecurityHeaders } from "./lib/security-headers.ts";
 import { documentRendererContext } from "./lib/server-context.ts";
 
+/** The server hands loaders its services, and pages its render threads, under these keys. */
+export { routePathsOf } from "./features/shell/reachable-links.ts";
 /** A render thread renders whole pages with these (server/src/ssr/render-worker.ts). */
 export { renderTask } from "./lib/render-document.tsx";
-/** The server hands loaders its services, and pages its render threads, under these keys. */
-export { documentRendererContext, servicesContext } from "./lib/server-context.ts";
+export { documentRendererContext, routePathsContext, servicesContext } from "./lib/server-context.ts";
 export { serverModulesLoaded };
 
 export const streamTimeout = 5_000;

@@ -56,9 +56,17 @@ export function setLineQty(
   return {
     ...cart,
     items: cart.items.map((item) =>
-      cartLineKey(item) === key ? { ...item, prev_qty: item.qty, qty } : item,
+      cartLineKey(item) === key ? withoutQtyError({ ...item, prev_qty: item.qty, qty }) : item,
     ),
   };
+}
+
+/** A new quantity answers the last refusal: its message goes. */
+function withoutQtyError(item: CartItem): CartItem {
+  if (!item.errors?.qty) return item;
+  const { qty: _answered, ...errors } = item.errors;
+  const { errors: _old, ...rest } = item;
+  return Object.keys(errors).length > 0 ? { ...rest, errors } : rest;
 }
 
 /** Removes a line and records its tombstone, so no server copy of it can come back. */
@@ -123,11 +131,13 @@ export function applyServerItem(
 
 /**
  * A server update failed (transactional §4, §8): the old quantity comes back, or the line goes
- * when there was none. No tombstone: the server never took the line.
+ * when there was none. No tombstone: the server never took the line. `error`, the shopper's
+ * reading of the refusal ("Nog 13 op voorraad"), stays on the line where they typed (issue 14).
  */
 export function afterFailedUpdate(
   items: readonly CartItem[],
   line: { sku: string; product_option?: CartItem["product_option"] },
+  error?: string,
 ): CartItem[] {
   const key = cartLineKey(line);
   const out: CartItem[] = [];
@@ -135,7 +145,11 @@ export function afterFailedUpdate(
     if (cartLineKey(item) !== key) out.push(item);
     else if (typeof item.prev_qty === "number" && item.prev_qty > 0) {
       const { prev_qty, ...rest } = item;
-      out.push({ ...rest, qty: prev_qty });
+      out.push(
+        error
+          ? { ...rest, qty: prev_qty, errors: { ...rest.errors, qty: error } }
+          : { ...rest, qty: prev_qty },
+      );
     }
   }
   return out;

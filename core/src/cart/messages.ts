@@ -16,6 +16,8 @@ export const CART_MESSAGES = {
   tooManyLines: "The cart can hold at most 100 different products",
   invalidCoupon: "Not a valid coupon code",
   cartIdRequired: "This task needs a cart id and there is none",
+  /** Issue 14: a quantity the stock cannot meet says what is possible. */
+  onlyLeft: "Only {available} left in stock",
 } as const;
 
 export type CartMessage = (typeof CART_MESSAGES)[keyof typeof CART_MESSAGES];
@@ -24,4 +26,36 @@ export type CartMessage = (typeof CART_MESSAGES)[keyof typeof CART_MESSAGES];
 export interface CartNotice {
   type: "success" | "info" | "warning" | "danger";
   message: string;
+}
+
+/** A refused cart update as the shopper reads it: a dictionary key and its parameters. */
+export interface RefusalText {
+  message: string;
+  params?: Record<string, string | number>;
+}
+
+/**
+ * What the server's refusal of a cart update means for the shopper (issue 14). The error envelope
+ * names the field ("body.cartItem.qty: The requested qty is not available") for developers; a
+ * shopper hears what is possible: "Nog 13 op voorraad", or that the product is sold out, from
+ * the `available` the server sends. Other refusals keep their message without the field path.
+ */
+export function refusalText(body: unknown): RefusalText {
+  const answer = (typeof body === "object" && body !== null ? body : {}) as {
+    result?: unknown;
+    message?: unknown;
+    available?: unknown;
+    errors?: { message?: unknown }[];
+  };
+  const available = answer.available;
+  if (typeof available === "number" && Number.isInteger(available) && available >= 0) {
+    return available === 0
+      ? { message: CART_MESSAGES.outOfStock }
+      : { message: CART_MESSAGES.onlyLeft, params: { available } };
+  }
+  const field = answer.errors?.[0]?.message;
+  if (typeof field === "string" && field) return { message: field };
+  const text =
+    typeof body === "string" ? body : [answer.result, answer.message].find((m) => typeof m === "string");
+  return { message: typeof text === "string" ? text.replace(/^[\w.[\]]+: /, "") : "" };
 }

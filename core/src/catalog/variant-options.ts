@@ -120,3 +120,45 @@ export function pickOption(
   }
   return choice;
 }
+
+export interface ShopperChoice {
+  /** The best-matching child, for price, picture and stock (browsing §4); null with no match. */
+  variant: VariantChoice["variant"];
+  /** Only the values the shopper picked (and kept): never a value the best match brought along. */
+  picked: Record<string, string>;
+  /** Every option holds a value of the shopper's own: only then is the variant theirs to buy. */
+  complete: boolean;
+}
+
+/**
+ * A pick as the shopper sees it. `pickOption` finds VSF1's best match for display, but that child
+ * brings values of its own (a size with a colour); those are not the shopper's. Earlier picks the
+ * match keeps stay picked, a pick it had to let go of is dropped, and the choice is complete only
+ * when every option holds a picked value, so "Kies je maat" holds until the shopper chose a size.
+ */
+export function pickByShopper(
+  product: Configurable,
+  picked: Readonly<Record<string, string>>,
+  code: string,
+  value: string | number,
+  options: Pick<VariantOptions, "listOutOfStock"> = {},
+): ShopperChoice {
+  const choice = pickOption(product, picked, code, value, options);
+  if (!choice.variant) return { variant: null, picked: { ...picked }, complete: false };
+  const variant = choice.variant;
+  const next: Record<string, string> = {};
+  for (const [other, chosenValue] of Object.entries(picked)) {
+    if (other === code || !chosenValue) continue;
+    if (childAttributeValues(variant, other).includes(chosenValue)) next[other] = chosenValue;
+  }
+  next[code] = String(value);
+  return { variant, picked: next, complete: isCompletelyPicked(product, next) };
+}
+
+/** Every configurable option has a picked value (options with a single value count as picked by the page). */
+export function isCompletelyPicked(
+  product: Pick<Product, "configurable_options">,
+  picked: Readonly<Record<string, string>>,
+): boolean {
+  return (product.configurable_options ?? []).every((o) => Boolean(picked[o.attribute_code]));
+}

@@ -484,6 +484,9 @@ export const nl = {
   "Shoe care": "Schoenservice",
   "Personal shopping": "Personal shopping",
   "Gift wrapping": "Cadeauverpakking",
+
+  // Browsing as a shopper sees it (issue 14)
+  "Only {available} left in stock": "Nog {available} op voorraad",
 } as const satisfies Record<string, string>;
 
 export type DictionaryKey = keyof typeof nl;

@@ -30,7 +30,7 @@ export interface ImageSource {
   resolve(rest: string): SourceImage | undefined | Promise<SourceImage | undefined>;
 }
 
-const PRODUCT_PATH = /^([a-z-]+)\/([a-z]+)\/([a-z]+)\.svg$/;
+const PRODUCT_PATH = /^([a-z-]+(?:\+[a-z-]+)*)\/([a-z]+)\/([a-z]+)\.svg$/;
 
 /** `product/{kind}/{colour}/{view}.svg`, drawn from the palette. */
 export function productSource(): ImageSource {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Attribute, Category, LandingPage, Product } from "@etalage/core";
 import { describe, expect, it } from "vitest";
 import { generateDemoCatalog } from "./demo-catalog.ts";
-import { COLORS, IMAGE_VIEWS, PRODUCT_KINDS, productImagePath } from "./palette.ts";
+import { COLORS, DRAWING_FEATURES, IMAGE_VIEWS, PRODUCT_KINDS, productImagePath } from "./palette.ts";
 
 const started = performance.now();
 const records = generateDemoCatalog();
@@ -42,7 +42,7 @@ describe("demo catalogue", () => {
       {
         "children": 9578,
         "firstProduct": "OVH1000 Slim fit overhemd twill",
-        "hash": "defebb635bbec848",
+        "hash": "546a54bf45610537",
         "parents": 1650,
         "records": 1701,
       }
@@ -227,9 +227,12 @@ describe("demo catalogue", () => {
 
   it("shows pictures of the palette, or none", () => {
     const paths = new Set(
-      PRODUCT_KINDS.flatMap((k) =>
-        COLORS.flatMap((c) => IMAGE_VIEWS.map((v) => productImagePath(k, c.key, v))),
-      ),
+      PRODUCT_KINDS.flatMap((k) => {
+        const features = DRAWING_FEATURES[k as keyof typeof DRAWING_FEATURES] ?? [];
+        return [[], ...features.map((f) => [f])].flatMap((f) =>
+          COLORS.flatMap((c) => IMAGE_VIEWS.map((v) => productImagePath(k, c.key, v, f))),
+        );
+      }),
     );
     const images = [
       ...products.flatMap((p) => [

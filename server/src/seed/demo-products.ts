@@ -35,7 +35,8 @@ import {
 } from "./demo-random.ts";
 import type { LeafPlan, SizeScheme, Style } from "./demo-styles.ts";
 import { productCopy } from "./demo-texts.ts";
-import { type ColorKey, type ProductKind, productImagePath } from "./palette.ts";
+import { drawingFeatures } from "./drawing-features.ts";
+import { type ColorKey, type DrawingFeature, type ProductKind, productImagePath } from "./palette.ts";
 
 /** A product plus what the later passes (categories, labels, sets) need to know about it. */
 export interface Draft {
@@ -156,15 +157,20 @@ function makeSpecial(rng: Rng, price: number): Special | undefined {
 export const isActiveSpecial = (s: { special_to_date?: string | null; special_from_date?: string | null }) =>
   s.special_from_date === ACTIVE_FROM && s.special_to_date === ACTIVE_TO;
 
-export function gallery(kind: ProductKind, color: ColorKey, label: string) {
-  const front = productImagePath(kind, color, "front");
+export function gallery(
+  kind: ProductKind,
+  color: ColorKey,
+  label: string,
+  features: readonly DrawingFeature[] = [],
+) {
+  const front = productImagePath(kind, color, "front", features);
   return {
     image: front,
     small_image: front,
     thumbnail: front,
     media_gallery: [
       { image: front, pos: 1, typ: "image" as const, lab: label },
-      { image: productImagePath(kind, color, "detail"), pos: 2, typ: "image" as const },
+      { image: productImagePath(kind, color, "detail", features), pos: 2, typ: "image" as const },
     ],
   };
 }
@@ -208,7 +214,7 @@ function buildParent(
       material: model.material,
       fit: model.fit,
     }),
-    ...gallery(style.kind, colors[0]!, name),
+    ...gallery(style.kind, colors[0]!, name, drawingFeatures(style)),
     price,
     ...special,
     tax_class_id: TAX_CLASS_HIGH,
@@ -262,7 +268,7 @@ function addChildren(
         price: product.price,
         ...special,
         tax_class_id: product.tax_class_id,
-        image: productImagePath(model.style.kind, color, "front"),
+        image: productImagePath(model.style.kind, color, "front", drawingFeatures(model.style)),
         color: colorValue(color),
         size: sizeValue(size),
         custom_attributes: [

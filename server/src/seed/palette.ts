@@ -56,7 +56,35 @@ export type ColorKey = (typeof COLORS)[number]["key"];
 export const IMAGE_VIEWS = ["front", "detail"] as const;
 export type ImageView = (typeof IMAGE_VIEWS)[number];
 
-/** The image path stored in a product's `image` and `media_gallery`, served through /img. */
-export function productImagePath(kind: ProductKind, color: ColorKey, view: ImageView = "front"): string {
-  return `/product/${kind}/${color}/${view}.svg`;
+/**
+ * What a drawing shows beyond its kind, so it agrees with the product's name and attributes
+ * (issue 14): a kind's own sleeves, neck, closure, shaft or shape are its default; these change them.
+ */
+export const DRAWING_FEATURES = {
+  shirt: ["short-sleeve"],
+  tshirt: ["long-sleeve"],
+  polo: ["long-sleeve"],
+  sweater: ["hood", "roll-neck"],
+  cardigan: ["hood"],
+  jacket: ["sleeveless"],
+  suit: ["jacket-only", "waistcoat"],
+  boot: ["laces"],
+  sneaker: ["high"],
+  "dress-shoe": ["monk"],
+  bag: ["backpack", "weekender"],
+} as const satisfies Partial<Record<ProductKind, readonly string[]>>;
+
+export type DrawingFeature = (typeof DRAWING_FEATURES)[keyof typeof DRAWING_FEATURES][number];
+
+/**
+ * The image path stored in a product's `image` and `media_gallery`, served through /img:
+ * `/product/{kind}[+feature…]/{colour}/{view}.svg`, e.g. `/product/shirt+short-sleeve/wit/front.svg`.
+ */
+export function productImagePath(
+  kind: ProductKind,
+  color: ColorKey,
+  view: ImageView = "front",
+  features: readonly DrawingFeature[] = [],
+): string {
+  return `/product/${[kind, ...[...features].sort()].join("+")}/${color}/${view}.svg`;
 }

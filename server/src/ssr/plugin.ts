@@ -21,6 +21,8 @@ type ContextKey = Parameters<RouterContextProvider["set"]>[0];
 interface EntryWithContext {
   servicesContext?: ContextKey;
   documentRendererContext?: ContextKey;
+  routePathsContext?: ContextKey;
+  routePathsOf?: (routes: ServerBuild["routes"]) => string[];
 }
 
 /**
@@ -46,10 +48,17 @@ export async function registerStorefront(
       ? new RenderThreads(threads, path.join(storefrontBuild, "server", "index.js"), app.log)
       : undefined;
   if (renderThreads) app.addHook("onClose", () => renderThreads.close());
+  const routePaths = new WeakMap<ServerBuild, string[]>();
   const contextFor = (build: ServerBuild) => {
     const context = new RouterContextProvider();
     const entry = build.entry.module as EntryWithContext;
     if (entry.servicesContext) context.set(entry.servicesContext, loaderServices);
+    // The shell links only to paths that answer: its own routes, or what the dispatcher finds.
+    if (entry.routePathsContext && entry.routePathsOf) {
+      const paths = routePaths.get(build) ?? entry.routePathsOf(build.routes);
+      routePaths.set(build, paths);
+      context.set(entry.routePathsContext, paths);
+    }
     if (entry.documentRendererContext && renderThreads)
       context.set(entry.documentRendererContext, renderThreads);
     return context;

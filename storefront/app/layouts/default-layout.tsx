@@ -3,8 +3,9 @@ import { shellBlocksFromCms } from "../features/cms/shell-from-cms.ts";
 import { configureElevate } from "../features/recommendations/elevate-config.ts";
 import { isShellPreview } from "../features/shell/cms-blocks.ts";
 import { DefaultShell } from "../features/shell/default-shell.tsx";
+import { reachableLinks, withReachableLinks } from "../features/shell/reachable-links.ts";
 import { LayoutErrorPage } from "../features/shell/status-page.tsx";
-import { servicesContext } from "../lib/server-context.ts";
+import { routePathsContext, servicesContext } from "../lib/server-context.ts";
 import type { Route } from "./+types/default-layout";
 
 /**
@@ -14,7 +15,8 @@ import type { Route } from "./+types/default-layout";
 export async function loader({ context, url }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   // The editor's preview of a layout story shows its draft here (features/cms/shell-from-cms.ts).
-  const blocks = await shellBlocksFromCms(services, url);
+  const reachable = reachableLinks(services, context.get(routePathsContext));
+  const blocks = await withReachableLinks(await shellBlocksFromCms(services, url), reachable);
   // Where the browser's Elevate client goes: a configured cluster, or this shop (null).
   return { ...blocks, elevateCluster: services.elevate.clusterId };
 }

@@ -153,3 +153,9 @@ export interface DocumentRenderer {
 }
 
 export const documentRendererContext = createContext<DocumentRenderer | null>(null);
+
+/**
+ * The storefront's own route paths (`/c/:slug`, and `/login` once the accounts issue lands), set
+ * by the server from the build: the shell shows a link when one of them, or the dispatcher, serves it.
+ */
+export const routePathsContext = createContext<readonly string[]>([]);

@@ -151,8 +151,52 @@ export const scarf: Draw = (t, view) => {
   return present(t, view, draw, [450, 760, 2.2], [902, 190, 20]);
 };
 
-export const bag: Draw = (t, view) => {
+/** A backpack: rounded body, front pocket, top handle and the shoulder straps beside it. */
+function backpack(t: Tones, detail: Box | undefined): string {
+  const line = outline(t);
+  const body =
+    "M250 300 C250 220 320 180 400 180 C480 180 550 220 550 300 L566 760 C567 784 552 800 528 800 H272 C248 800 233 784 234 760Z";
+  const pocket =
+    "M290 560 H510 C524 560 532 570 532 584 L536 740 C536 756 526 766 510 766 H290 C274 766 264 756 264 740 L268 584 C268 570 276 560 290 560Z";
+  const lid = "M256 300 C256 228 322 192 400 192 C478 192 544 228 544 300 C500 320 300 320 256 300Z";
+  return (
+    both(
+      `<path d="M262 260 C200 300 196 560 232 760" fill="none" stroke="${t.lo}" stroke-width="26" stroke-linecap="round"/>`,
+    ) +
+    `<path d="M360 186 C360 130 440 130 440 186" fill="none" stroke="${t.lo}" stroke-width="16" stroke-linecap="round"/>` +
+    `<path d="${body}" fill="url(#body)" ${line}/>` +
+    `<path d="${lid}" fill="url(#leather)" ${line}/>` +
+    (detail ? texture(t, "grain", shapes([body]), detail) : "") +
+    `<path d="${pocket}" fill="url(#leather)" ${line}/>` +
+    `<path d="M276 600 H524" ${stitching(t.stitch, 1.4, "5 4", 0.8)}/>` +
+    `<path d="M300 578 C360 590 440 590 500 578" fill="none" stroke="${darken(t.base, 0.4)}" stroke-width="5"/>` +
+    `<rect x="492" y="570" width="12" height="26" rx="3" fill="#c7c9cc" stroke="#6f7378" stroke-width="1.5"/>`
+  );
+}
+
+/** A weekender: a long holdall with two carrying handles and a zip along the top. */
+function weekender(t: Tones, detail: Box | undefined): string {
+  const line = outline(t);
+  const body =
+    "M120 470 C120 420 170 400 230 400 H570 C630 400 680 420 680 470 L690 720 C690 752 670 770 636 770 H164 C130 770 110 752 110 720Z";
+  return (
+    both(
+      `<path d="M300 404 C300 300 380 290 380 404" fill="none" stroke="${t.lo}" stroke-width="18" stroke-linecap="round"/>`,
+    ) +
+    `<path d="${body}" fill="url(#body)" ${line}/>` +
+    (detail ? texture(t, "grain", shapes([body]), detail) : "") +
+    `<path d="M150 430 C300 412 500 412 650 430" stroke="${darken(t.base, 0.35)}" stroke-width="8" fill="none"/>` +
+    `<path d="M150 430 C300 412 500 412 650 430" stroke="#b9bcc0" stroke-width="4" stroke-dasharray="2 2" fill="none"/>` +
+    `<path d="M180 520 H620 L624 700 H176Z" fill="url(#leather)" ${outline(t, 1.6)}/>` +
+    `<path d="M190 532 H610 M186 688 H614" ${stitching(t.stitch, 1.3, "5 4", 0.7)}/>` +
+    `<path d="M110 700 H690" ${seam(t, 2, 0.35)}/>`
+  );
+}
+
+export const bag: Draw = (t, view, features) => {
   const draw = (detail: Box | undefined) => {
+    if (features.has("backpack")) return backpack(t, detail);
+    if (features.has("weekender")) return weekender(t, detail);
     const line = outline(t);
     const body =
       "M196 400 H604 C622 400 632 410 634 428 L650 756 C651 776 640 788 620 788 H180 C160 788 149 776 150 756 L166 428 C168 410 178 400 196 400Z";

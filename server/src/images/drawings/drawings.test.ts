@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COLORS, IMAGE_VIEWS, PRODUCT_KINDS } from "../../seed/palette.ts";
+import { COLORS, DRAWING_FEATURES, IMAGE_VIEWS, PRODUCT_KINDS } from "../../seed/palette.ts";
 import { drawProduct } from "./index.ts";
 
 /** Tags must nest and close: a cheap well-formedness check without an XML parser. */
@@ -17,7 +17,10 @@ function balanced(svg: string): boolean {
 
 describe("drawProduct", () => {
   it("draws every kind in every colour and view as a well-formed 4:5 SVG", () => {
-    for (const kind of PRODUCT_KINDS) {
+    const features = (k: string): readonly string[] =>
+      DRAWING_FEATURES[k as keyof typeof DRAWING_FEATURES] ?? [];
+    const specs = PRODUCT_KINDS.flatMap((k) => [k, ...features(k).map((f) => `${k}+${f}`)]);
+    for (const kind of specs) {
       for (const { key } of COLORS) {
         for (const view of IMAGE_VIEWS) {
           const label = `${kind}/${key}/${view}`;
@@ -44,6 +47,18 @@ describe("drawProduct", () => {
     expect(drawProduct("shirt", "rood", "front")).toContain("#b3262e");
     expect(drawProduct("shirt", "rood", "front")).not.toBe(drawProduct("shirt", "navy", "front"));
     expect(drawProduct("shirt", "navy", "front")).not.toBe(drawProduct("shirt", "navy", "detail"));
+  });
+
+  it("draws a feature differently from the kind's default, and refuses a feature the kind lacks", () => {
+    for (const [kind, list] of Object.entries(DRAWING_FEATURES)) {
+      for (const feature of list)
+        expect(drawProduct(`${kind}+${feature}`, "navy", "front"), `${kind}+${feature}`).not.toBe(
+          drawProduct(kind, "navy", "front"),
+        );
+    }
+    expect(drawProduct("shirt+hood", "navy", "front")).toBeUndefined();
+    expect(drawProduct("sweater+roll-neck+hood", "navy", "front")).toBeUndefined();
+    expect(drawProduct("sweater+hood+hood", "navy", "front")).toBeUndefined();
   });
 
   it("returns undefined for anything outside the palette", () => {

@@ -90,19 +90,32 @@ const SLEEVE_FOLDS = (t: Tones) =>
     `<path d="M652 470 C664 480 676 482 688 478" ${seam(t, 2, 0.35)}/><path d="M660 600 C672 612 686 614 698 610" ${seam(t, 2, 0.3)}/>`,
   );
 
-export const jacket: Draw = (t, view) =>
+/** The stitched channels of a quilted bodywarmer. */
+function quilting(t: Tones): string {
+  return both(
+    [300, 380, 460, 540, 620, 700]
+      .map(
+        (y) =>
+          `<path d="M404 ${y} C470 ${y - 4} 540 ${y - 6} 584 ${y - 8}" ${stitching(t.stitch, 1.4, "5 4", 0.6)}/>`,
+      )
+      .join(""),
+  );
+}
+
+export const jacket: Draw = (t, view, features) =>
   present(
     t,
     view,
     (detail) => {
+      const sleeveless = features.has("sleeveless");
       const parts = torso({
         neckFrontY: 200,
         neckHalf: 56,
-        sleeve: "long",
+        sleeve: sleeveless ? "none" : "long",
         sleeveBulk: 24,
         hemY: 770,
         hemHalf: 190,
-        cuff: 50,
+        cuff: sleeveless ? 0 : 50,
         hemBand: 56,
         bandInset: 16,
       });
@@ -129,9 +142,8 @@ export const jacket: Draw = (t, view) =>
       const seams = both(`<path d="M402 380 C450 372 520 366 586 362" ${seam(t, 1.6, 0.35)}/>`);
       return (
         drawTorso(t, parts, fabric("weave", detail), rib) +
-        ribbedCuffs(t, parts) +
+        (sleeveless ? quilting(t) : ribbedCuffs(t, parts) + SLEEVE_FOLDS(t)) +
         ribbedHem(t, parts, 770) +
-        SLEEVE_FOLDS(t) +
         seams +
         welt +
         `<path d="${backCollar}" fill="${rib}" ${outline(t)}/>` +
@@ -184,16 +196,24 @@ const SUIT_SCALE = 0.7;
 const SUIT_X = 400 * (1 - SUIT_SCALE);
 const SUIT_Y = 80 - 150 * SUIT_SCALE;
 
-export const suit: Draw = (t, view) => {
+/** A jacket alone (colbert) or a waistcoat (gilet) is drawn larger, with no trousers below. */
+const ALONE_SCALE = 0.9;
+const ALONE_X = 400 * (1 - ALONE_SCALE);
+const ALONE_Y = 500 - 420 * ALONE_SCALE;
+
+export const suit: Draw = (t, view, features) => {
+  const waistcoat = features.has("waistcoat");
+  const alone = waistcoat || features.has("jacket-only");
   const shirtWhite = t.pale ? "#fbfaf7" : "#f6f5f1";
   const tie = t.pale ? "#2d3a5c" : t.dark ? "#6d1f2f" : darken(t.base, 0.4);
   const btn = hornButton(t);
   const draw = (closeup: Box | undefined) => {
-    const detail = closeup && into(closeup, SUIT_X, SUIT_Y, SUIT_SCALE);
+    const [x, y, scale] = alone ? [ALONE_X, ALONE_Y, ALONE_SCALE] : [SUIT_X, SUIT_Y, SUIT_SCALE];
+    const detail = closeup && into(closeup, x, y, scale);
     const parts = torso({
       neckFrontY: 500,
       vNeck: true,
-      sleeve: "long",
+      sleeve: waistcoat ? "none" : "long",
       sleeveBulk: 4,
       hemY: 700,
       hemHalf: 188,
@@ -225,6 +245,11 @@ export const suit: Draw = (t, view) => {
       { ...TROUSER, waistY: 600, hemY: 1360, waistHalf: 160, hemHalf: 134 },
       fabric("weave", detail),
     );
+    const waistcoatBody =
+      drawTorso(t, parts, fabric("weave", detail), "url(#vert)", shirt) +
+      `<path d="M400 500 V690" ${seam(t, 2.2, 0.8)}/>` +
+      both(`<path d="M470 560 L540 554 L541 566 L471 572Z" fill="${t.lo}" ${outline(t, 1.4)}/>`) +
+      [520, 570, 620, 670].map((yy) => button(404, yy, 7, btn, 4)).join("");
     const jacketBody =
       drawTorso(t, parts, fabric("weave", detail), "url(#vert)", shirt) +
       SLEEVE_FOLDS(t) +
@@ -234,8 +259,11 @@ export const suit: Draw = (t, view) => {
       `<path d="M472 356 L540 350 L541 364 L473 370Z" fill="${t.lo}" ${outline(t, 1.4)}/>` +
       pocketSquare +
       lapels(t, 500, 0, true) +
-      [540, 620].map((y) => button(404, y, 9, btn, 4)).join("");
-    return `<g transform="translate(${SUIT_X} ${SUIT_Y}) scale(${SUIT_SCALE})">${legs}${jacketBody}</g>`;
+      [540, 620].map((yy) => button(404, yy, 9, btn, 4)).join("");
+    const body = waistcoat ? waistcoatBody : jacketBody;
+    return `<g transform="translate(${x} ${y}) scale(${scale})">${alone ? "" : legs}${body}</g>`;
   };
-  return present(t, view, draw, [428, 220, 2.8], [930, 150, 18]);
+  return alone
+    ? present(t, view, draw, [428, 320, 2.4], [860, 200, 20])
+    : present(t, view, draw, [428, 220, 2.8], [930, 150, 18]);
 };

@@ -3,7 +3,7 @@
  * view is the pair seen from above, so the hover image shows a different face of the shoe.
  * Every shoe shares one last (toe at x≈95, heel at x≈705, ground at y=650) so they line up.
  */
-import type { ImageView } from "../../seed/palette.ts";
+import type { DrawingFeature, ImageView } from "../../seed/palette.ts";
 import { darken, lighten, type Tones } from "./shade.ts";
 import { type Draw, doc, outline, seam, shadow, shapes, stitching, texture } from "./svg.ts";
 
@@ -36,7 +36,27 @@ function leatherSole(t: Tones, shoe: Shoe, heelTop: number): string {
   );
 }
 
-function sneakerSide(t: Tones): string {
+/** The ankle shaft of a high sneaker, laced on up to its padded top. */
+function sneakerShaft(t: Tones): string {
+  const line = outline(t);
+  const lace = laceColor(t);
+  const holes = [0, 1, 2, 3, 4].map((i) => [486 - i * 2, 420 - i * 34] as const);
+  return (
+    `<path d="M470 444 C478 380 476 320 470 268 C540 258 630 256 694 262 C706 320 704 370 696 416 C680 428 650 444 620 450 C590 452 560 444 540 436 C520 440 496 444 470 444Z" fill="url(#leather)" ${line}/>` +
+    `<path d="M470 268 C540 258 630 256 694 262 C700 276 700 288 696 296 C630 290 540 292 472 300Z" fill="${t.lo}" ${outline(t, 1.6)}/>` +
+    `<path d="M600 300 C610 350 612 400 606 446" ${stitching(t.stitch, 1.3, "5 4", 0.7)}/>` +
+    `<circle cx="650" cy="360" r="16" fill="${MIDSOLE}" ${outline(t, 1.4)}/>` +
+    holes
+      .map(
+        ([x, y]) =>
+          `<circle cx="${x}" cy="${y}" r="4.5" fill="${darken(t.base, 0.5)}" stroke="${lighten(t.base, 0.3)}" stroke-width="1.5"/>` +
+          `<path d="M${x - 8} ${y + 4} L${x + 14} ${y - 10}" stroke="${lace}" stroke-width="7" stroke-linecap="round"/>`,
+      )
+      .join("")
+  );
+}
+
+function sneakerSide(t: Tones, high = false): string {
   const line = outline(t);
   const lace = laceColor(t);
   const eyelets = [0, 1, 2, 3, 4].map((i) => [466 - i * 30, 436 + i * 13] as const);
@@ -64,6 +84,7 @@ function sneakerSide(t: Tones): string {
       )
       .join("") +
     `<path d="M696 404 C712 406 716 432 708 446" fill="none" stroke="${t.lo}" stroke-width="9" stroke-linecap="round"/>` +
+    (high ? sneakerShaft(t) : "") +
     shine(280, 516, 110, 14, 0.35, -14)
   );
 }
@@ -71,7 +92,17 @@ function sneakerSide(t: Tones): string {
 /** Toe box and vamp shared by the leather shoes, up to the throat at x≈430. */
 const LEATHER_TOE = "M96 628 C78 598 100 556 168 546 C240 534 340 500 430 486";
 
-function dressSide(t: Tones): string {
+/** A monk strap: a strap over the instep closed with a buckle, where a derby has its laces. */
+function monkStrap(t: Tones): string {
+  return (
+    `<path d="M452 470 C500 456 560 452 604 466 L612 500 C566 488 506 492 462 506Z" fill="url(#leather)" ${outline(t, 1.6)}/>` +
+    `<path d="M462 480 C506 468 560 466 600 476" ${stitching(t.stitch, 1.2, "3 3", 0.7)}/>` +
+    `<rect x="574" y="460" width="30" height="44" rx="5" fill="none" stroke="#b9bcc0" stroke-width="6" transform="rotate(8 589 482)"/>` +
+    `<path d="M589 462 V502" stroke="#8a8d91" stroke-width="3.5" transform="rotate(8 589 482)"/>`
+  );
+}
+
+function dressSide(t: Tones, monk = false): string {
   const line = outline(t);
   const lace = laceColor(t);
   const cap = "M212 552 C232 572 244 600 246 628";
@@ -87,31 +118,48 @@ function dressSide(t: Tones): string {
     `<path d="M470 480 C494 530 540 586 596 606" ${seam(t, 2, 0.7)}/><path d="M482 476 C506 526 550 580 608 604" ${stitching(t.stitch, 1.2, "3 3", 0.6)}/>` +
     `<path d="M636 474 C652 506 662 560 660 604" ${seam(t, 1.8, 0.55)}/>` +
     `<path d="M548 458 C580 472 626 480 660 470 C674 466 684 460 688 458 C676 472 640 488 600 486 C576 484 558 474 548 466Z" fill="url(#inside)"/>` +
-    [0, 1, 2, 3]
-      .map(
-        (i) =>
-          `<path d="M${470 + i * 18} ${474 - i * 4.5} l10 -7" stroke="${lace}" stroke-width="4.5" stroke-linecap="round"/>`,
-      )
-      .join("") +
+    (monk
+      ? monkStrap(t)
+      : [0, 1, 2, 3]
+          .map(
+            (i) =>
+              `<path d="M${470 + i * 18} ${474 - i * 4.5} l10 -7" stroke="${lace}" stroke-width="4.5" stroke-linecap="round"/>`,
+          )
+          .join("")) +
     shine(200, 566, 90, 12, 0.7, -10) +
     shine(650, 530, 24, 46, 0.35)
   );
 }
 
-function bootSide(t: Tones): string {
+/** Eyelets and crossed laces up the front of a laced boot, from the throat to the top. */
+function bootLaces(t: Tones): string {
+  const lace = laceColor(t);
+  const rows = [0, 1, 2, 3, 4, 5, 6].map((i) => [488 + i * 1.5, 460 - i * 30] as const);
+  return (
+    `<path d="M480 470 C486 400 490 330 486 268 L520 266 C524 330 520 400 512 470Z" fill="${t.lo}" ${outline(t, 1.6)}/>` +
+    rows
+      .map(
+        ([x, y]) =>
+          `<circle cx="${x}" cy="${y}" r="4" fill="${darken(t.base, 0.5)}" stroke="${lighten(t.base, 0.3)}" stroke-width="1.4"/>` +
+          `<path d="M${x - 6} ${y + 4} L${x + 24} ${y - 12}" stroke="${lace}" stroke-width="6" stroke-linecap="round"/>`,
+      )
+      .join("") +
+    `<path d="M500 268 C490 240 470 236 462 250 M502 268 C516 236 536 236 540 252" fill="none" stroke="${lace}" stroke-width="5" stroke-linecap="round"/>`
+  );
+}
+
+function bootSide(t: Tones, laced = false): string {
   const line = outline(t);
   const elastic = t.dark ? "#2e2f31" : darken(t.base, 0.45);
+  const gusset = "M546 262 C556 360 576 430 594 472 C612 430 630 360 640 258Z";
   return (
     leatherSole(t, "boot", 598) +
     `<path d="${LEATHER_TOE} C466 474 478 380 474 262 C540 254 620 250 684 256 C692 330 676 420 694 500 C708 530 710 570 704 598 L590 600 C520 602 480 626 430 626 L130 626Z" fill="url(#leather)" ${line}/>` +
-    `<path d="M546 262 C556 360 576 430 594 472 C612 430 630 360 640 258Z" fill="${elastic}" ${outline(t, 1.6)}/>` +
-    texture(
-      t,
-      "rib",
-      shapes(["M546 262 C556 360 576 430 594 472 C612 430 630 360 640 258Z"]),
-      [540, 250, 650, 480],
-    ) +
-    `<path d="M540 262 C550 362 574 436 594 482 C616 434 636 362 646 258" ${stitching(t.stitch, 1.3, "4 3", 0.6)}/>` +
+    (laced
+      ? bootLaces(t)
+      : `<path d="${gusset}" fill="${elastic}" ${outline(t, 1.6)}/>` +
+        texture(t, "rib", shapes([gusset]), [540, 250, 650, 480]) +
+        `<path d="M540 262 C550 362 574 436 594 482 C616 434 636 362 646 258" ${stitching(t.stitch, 1.3, "4 3", 0.6)}/>`) +
     `<path d="M474 262 C540 254 620 250 684 256 C620 266 540 270 474 274Z" fill="url(#inside)"/>` +
     `<path d="M666 256 C668 226 692 218 702 230 C706 244 700 258 692 266" fill="none" stroke="${t.lo}" stroke-width="10" stroke-linecap="round"/>` +
     `<path d="M640 560 C660 520 690 510 700 512" ${seam(t, 1.8, 0.5)}/>` +
@@ -135,11 +183,11 @@ function loaferSide(t: Tones): string {
   );
 }
 
-const SIDES: Record<Shoe, (t: Tones) => string> = {
-  sneaker: sneakerSide,
-  dress: dressSide,
-  boot: bootSide,
-  loafer: loaferSide,
+const SIDES: Record<Shoe, (t: Tones, features: ReadonlySet<DrawingFeature>) => string> = {
+  sneaker: (t, f) => sneakerSide(t, f.has("high")),
+  dress: (t, f) => dressSide(t, f.has("monk")),
+  boot: (t, f) => bootSide(t, f.has("laces")),
+  loafer: (t) => loaferSide(t),
 };
 
 /** The last seen from above, left foot, toe up, centred on the origin. */
@@ -188,15 +236,16 @@ function topView(t: Tones, shoe: Shoe): string {
   );
 }
 
-function drawShoe(t: Tones, shoe: Shoe, view: ImageView): string {
+function drawShoe(t: Tones, shoe: Shoe, view: ImageView, features: ReadonlySet<DrawingFeature>): string {
   // Scaled up a little and lifted so a low shoe sits near the middle of a portrait tile.
   if (view === "front")
     return doc(
       t,
       shadow(404, 640, 360, 26, 0.4) +
-        `<g transform="translate(400 520) scale(1.12) translate(-400 -545)">${SIDES[shoe](t)}</g>`,
+        `<g transform="translate(400 520) scale(1.12) translate(-400 -545)">${SIDES[shoe](t, features)}</g>`,
     );
-  const one = topView(t, shoe);
+  // From above a monk strap shows no laces, a laced boot its laces.
+  const one = topView(t, shoe === "dress" && features.has("monk") ? "loafer" : shoe);
   return doc(
     t,
     shadow(300, 790, 140, 26, 0.35) +
@@ -206,7 +255,7 @@ function drawShoe(t: Tones, shoe: Shoe, view: ImageView): string {
   );
 }
 
-export const sneaker: Draw = (t, view) => drawShoe(t, "sneaker", view);
-export const dressShoe: Draw = (t, view) => drawShoe(t, "dress", view);
-export const boot: Draw = (t, view) => drawShoe(t, "boot", view);
-export const loafer: Draw = (t, view) => drawShoe(t, "loafer", view);
+export const sneaker: Draw = (t, view, features) => drawShoe(t, "sneaker", view, features);
+export const dressShoe: Draw = (t, view, features) => drawShoe(t, "dress", view, features);
+export const boot: Draw = (t, view, features) => drawShoe(t, "boot", view, features);
+export const loafer: Draw = (t, view, features) => drawShoe(t, "loafer", view, features);

@@ -2,7 +2,7 @@
  * The canvas every drawing shares: a 4:5 studio backdrop, the standard gradients and fabric
  * textures for one colour, and small path helpers so garments can be drawn as half outlines.
  */
-import type { ImageView } from "../../seed/palette.ts";
+import type { DrawingFeature, ImageView } from "../../seed/palette.ts";
 import type { Tones } from "./shade.ts";
 import { darken, lighten, mix } from "./shade.ts";
 
@@ -226,7 +226,8 @@ export function doc(t: Tones, body: string, defs = ""): string {
 }
 
 /** One product kind: the SVG for a colour and a view. */
-export type Draw = (t: Tones, view: ImageView) => string;
+/** A drawing; `features` change what the kind shows by default (seed/palette.ts DRAWING_FEATURES). */
+export type Draw = (t: Tones, view: ImageView, features: ReadonlySet<DrawingFeature>) => string;
 
 /** Front view with a ground shadow, or the close-up crop with the fabric texture showing. */
 export function present(

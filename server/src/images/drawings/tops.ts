@@ -25,18 +25,19 @@ function shirtButton(t: Tones): string {
 
 const TOP_GROUND: [number, number, number] = [838, 250, 26];
 
-export const shirt: Draw = (t, view) =>
+export const shirt: Draw = (t, view, features) =>
   present(
     t,
     view,
     (detail) => {
+      const short = features.has("short-sleeve");
       const spec: TorsoSpec = {
         neckFrontY: 214,
-        sleeve: "long",
+        sleeve: short ? "short" : "long",
         hemY: 835,
         hemHalf: 184,
         tail: true,
-        cuff: 58,
+        cuff: short ? 0 : 58,
       };
       const parts = torso(spec);
       const btn = shirtButton(t);
@@ -84,8 +85,8 @@ export const shirt: Draw = (t, view) =>
       );
       return (
         drawTorso(t, parts, fabric("weave", detail)) +
-        both(cuffDetail) +
-        folds +
+        (short ? "" : both(cuffDetail)) +
+        (short ? "" : folds) +
         `<path d="${pocket}" fill="url(#vert)" ${outline(t, 1.8)}/><path d="M460 336 H526" ${stitching(t.stitch, 1.4, "4 3")}/>` +
         `<rect x="388" y="214" width="24" height="642" fill="url(#vert)" ${outline(t, 1.6)}/>` +
         `<path d="M391.5 224 V852 M408.5 224 V852" ${stitching(t.stitch, 1.2, "4 3", 0.7)}/>` +
@@ -114,12 +115,13 @@ function ribNeck(t: Tones, width: number): string {
   );
 }
 
-export const tshirt: Draw = (t, view) =>
+export const tshirt: Draw = (t, view, features) =>
   present(
     t,
     view,
     (detail) => {
-      const parts = torso({ neckFrontY: 222, sleeve: "short", hemY: 820, hemHalf: 182, cuff: 26 });
+      const sleeve = features.has("long-sleeve") ? "long" : "short";
+      const parts = torso({ neckFrontY: 222, sleeve, hemY: 820, hemHalf: 182, cuff: 26 });
       const folds = both(
         `<path d="M560 380 C552 470 556 560 566 640" ${seam(t, 2, 0.3)}/><path d="M600 372 L648 352" ${seam(t, 2, 0.3)}/>`,
       );
@@ -130,14 +132,14 @@ export const tshirt: Draw = (t, view) =>
     TOP_GROUND,
   );
 
-export const polo: Draw = (t, view) =>
+export const polo: Draw = (t, view, features) =>
   present(
     t,
     view,
     (detail) => {
       const parts = torso({
         neckFrontY: 214,
-        sleeve: "short",
+        sleeve: features.has("long-sleeve") ? "long" : "short",
         hemY: 820,
         hemHalf: 182,
         cuff: 24,
@@ -206,7 +208,38 @@ export const polo: Draw = (t, view) =>
     TOP_GROUND,
   );
 
-export const sweater: Draw = (t, view) =>
+/** A hood lying open around the neck, with its drawstrings: a hoodie, a sweat cardigan. */
+function hood(t: Tones, strings = true): string {
+  const shell =
+    "M318 222 C300 150 330 64 400 58 C470 64 500 150 482 222 C456 196 430 186 400 186 C370 186 344 196 318 222Z";
+  const opening =
+    "M344 214 C336 160 360 104 400 100 C440 104 464 160 456 214 C438 200 420 194 400 194 C380 194 362 200 344 214Z";
+  return (
+    `<path d="${shell}" fill="url(#vert)" ${outline(t)}/>` +
+    `<path d="${opening}" fill="url(#inside)" ${outline(t, 1.6)}/>` +
+    (strings
+      ? both(
+          `<path d="M384 226 C382 270 380 300 378 336" fill="none" stroke="${t.lo}" stroke-width="6" stroke-linecap="round"/><rect x="373" y="334" width="10" height="18" rx="3" fill="${darken(t.base, 0.35)}"/>`,
+        )
+      : "")
+  );
+}
+
+/** A roll neck: a knitted tube folded over, standing above the neckline. */
+function rollNeck(t: Tones): string {
+  const tube =
+    "M336 222 C334 180 338 140 344 118 C372 108 428 108 456 118 C462 140 466 180 464 222 C430 232 370 232 336 222Z";
+  const fold =
+    "M340 170 C372 160 428 160 460 170 C462 186 464 204 464 222 C430 232 370 232 336 222 C336 204 338 186 340 170Z";
+  return (
+    `<path d="${tube}" fill="${t.lo}" ${outline(t)}/>` +
+    `<path d="M344 118 C372 128 428 128 456 118" fill="none" stroke="${t.line}" stroke-opacity="0.5" stroke-width="2"/>` +
+    `<path d="${fold}" fill="${t.lo}" ${outline(t, 1.6)}/>` +
+    texture(t, "rib", shapes([tube]), [330, 100, 470, 236])
+  );
+}
+
+export const sweater: Draw = (t, view, features) =>
   present(
     t,
     view,
@@ -230,14 +263,14 @@ export const sweater: Draw = (t, view) =>
         ribbedCuffs(t, parts) +
         ribbedHem(t, parts, 822) +
         folds +
-        ribNeck(t, 22)
+        (features.has("roll-neck") ? rollNeck(t) : features.has("hood") ? hood(t) : ribNeck(t, 22))
       );
     },
     [440, 370, 1.9],
     TOP_GROUND,
   );
 
-export const cardigan: Draw = (t, view) =>
+export const cardigan: Draw = (t, view, features) =>
   present(
     t,
     view,
@@ -297,7 +330,8 @@ export const cardigan: Draw = (t, view) =>
         `<path d="${bandL}" fill="${t.lo}" ${outline(t, 1.6)}/>` +
         `<path d="${bandR}" fill="${t.lo}" ${outline(t, 1.6)}/>` +
         texture(t, "rib", shapes([bandL, bandR]), [310, 170, 490, 830]) +
-        [500, 580, 660, 740].map((y) => button(401, y, 8, btn, 4)).join("")
+        [500, 580, 660, 740].map((y) => button(401, y, 8, btn, 4)).join("") +
+        (features.has("hood") ? hood(t, false) : "")
       );
     },
     [420, 380, 2.1],

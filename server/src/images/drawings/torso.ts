@@ -24,7 +24,8 @@ export interface TorsoSpec {
   neckHalf?: number;
   /** Straight V-neck edges instead of a rounded scoop. */
   vNeck?: boolean;
-  sleeve: "long" | "short";
+  /** "none" for a bodywarmer or a waistcoat: armholes, no sleeves. */
+  sleeve: "long" | "short" | "none";
   /** Extra sleeve width, for puffy outerwear sleeves. */
   sleeveBulk?: number;
   hemY: number;
@@ -77,7 +78,9 @@ export function torso(spec: TorsoSpec): TorsoParts {
 
   let sleeve: string;
   let cuff = "";
-  if (long) {
+  if (spec.sleeve === "none") {
+    sleeve = "";
+  } else if (long) {
     const outer: Pt = [s + 95 + bulk * 0.4, 790];
     const inner: Pt = [s + 20 - bulk * 0.2, 800];
     sleeve = closed(
@@ -206,10 +209,17 @@ export function drawTorso(
 ): string {
   const line = outline(t);
   return (
-    both(`<path d="${parts.sleeve}" fill="url(#limb)" ${line}/>`) +
+    (parts.sleeve ? both(`<path d="${parts.sleeve}" fill="url(#limb)" ${line}/>`) : "") +
     `<path d="${parts.backNeck}" fill="url(#inside)" ${line}/>${under}` +
     `<path d="${parts.body}" fill="url(#body)" ${line}/>` +
-    (cloth ? texture(t, cloth.kind, shapes([parts.sleeve], true) + shapes([parts.body]), cloth.area) : "") +
+    (cloth
+      ? texture(
+          t,
+          cloth.kind,
+          shapes(parts.sleeve ? [parts.sleeve] : [], true) + shapes([parts.body]),
+          cloth.area,
+        )
+      : "") +
     (parts.cuff ? both(`<path d="${parts.cuff}" fill="${bandFill}" ${line}/>`) : "") +
     (parts.hemBand ? `<path d="${parts.hemBand}" fill="${bandFill}" ${line}/>` : "")
   );

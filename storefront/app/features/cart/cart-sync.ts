@@ -16,6 +16,7 @@ import {
   type LocalCart,
   mergeCarts,
   rebaseAfterSync,
+  refusalText,
   type ServerCartItem,
   type ServerCommand,
   serverUpdateNotice,
@@ -121,14 +122,12 @@ function taskFor(command: ServerCommand) {
   };
 }
 
-function serverMessage(outcome: TaskOutcome): string {
-  if (outcome.status === "refused") return outcome.error;
+/** The refusal in the shopper's words (core refusalText): "Nog 13 op voorraad", not the field path. */
+function refusedText(outcome: TaskOutcome): string {
+  if (outcome.status === "refused") return t(refusalText(outcome.error).message);
   if (outcome.status !== "answered") return "";
-  const result = outcome.result as string | { result?: unknown; message?: unknown } | null;
-  if (typeof result === "string") return result;
-  if (typeof result?.result === "string") return result.result;
-  if (typeof result?.message === "string") return result.message;
-  return "";
+  const { message, params } = refusalText(outcome.result);
+  return message ? t(message, params) : "";
 }
 
 async function syncOnce(forced: boolean): Promise<void> {
@@ -245,10 +244,15 @@ async function syncLocked(forced: boolean): Promise<void> {
         }
       } else {
         // The server refused (stock, a bad quantity): the old quantity returns, or the line goes.
-        merged = { ...merged, items: afterFailedUpdate(merged.items, command.cartItem) };
+        // A line that stays says why in the drawer, where the shopper typed (issue 14).
+        const refusal = refusedText(outcome);
+        const stays = command.cartItem.item_id !== undefined;
+        merged = {
+          ...merged,
+          items: afterFailedUpdate(merged.items, command.cartItem, stays ? refusal : undefined),
+        };
         awaitingNotice.delete(key);
-        const message = serverMessage(outcome);
-        if (message) notify({ type: "danger", message: t(message), action1: { label: t("OK") } });
+        if (refusal && !stays) notify({ type: "danger", message: refusal, action1: { label: t("OK") } });
       }
     } else if (ok || (outcome.status === "answered" && outcome.code === 404)) {
       const line = pulled.result.find((l) => l.item_id === command.cartItem.item_id);

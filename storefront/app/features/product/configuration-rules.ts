@@ -1,4 +1,4 @@
-import { availableOptions, pickOption } from "@etalage/core";
+import { availableOptions, pickByShopper, pickOption } from "@etalage/core";
 import type { OptionPicker } from "./configuration.ts";
 import { type ConfigurableView, linkTo, type OptionValueView, type ProductPageData } from "./product-data.ts";
 
@@ -9,7 +9,7 @@ import { type ConfigurableView, linkTo, type OptionValueView, type ProductPageDa
  * (use-product-configuration.ts), so a page view costs none of their code.
  */
 
-export { pickOption };
+export { pickByShopper };
 
 /** Each option with its values marked selected and available, and a no-JS link per value. */
 export function optionPickers(

@@ -63,6 +63,9 @@ export function useProductConfiguration(data: ProductPageData): ProductConfigura
   const view = data.configurable;
   const navigate = useNavigate();
   const [state, setState] = useState<ConfigurationState>(() => (view ? initialConfiguration(view) : EMPTY));
+  // The shopper's own choice: a URL child is theirs, a best match a colour brought along is not.
+  const complete = (configuration: Record<string, string>) =>
+    Boolean(view?.options.every((o) => configuration[o.attribute_code]));
   const first = useRef(state).current;
   const current = useRef(state);
   current.current = state;
@@ -92,7 +95,7 @@ export function useProductConfiguration(data: ProductPageData): ProductConfigura
 
   const pick = (attributeCode: string, value: string) => {
     if (!view) return;
-    applying.current = withRules(({ pickOption }) => {
+    applying.current = withRules(({ pickByShopper }) => {
       const { configuration } = current.current;
       emitConfigure({
         type: "before-configure",
@@ -100,8 +103,8 @@ export function useProductConfiguration(data: ProductPageData): ProductConfigura
         option: { attribute_code: attributeCode, value },
         configuration,
       });
-      const choice = pickOption(
-        { configurable_children: view.variants },
+      const choice = pickByShopper(
+        { configurable_children: view.variants, configurable_options: view.options },
         configuration,
         attributeCode,
         value,
@@ -115,10 +118,15 @@ export function useProductConfiguration(data: ProductPageData): ProductConfigura
         return;
       }
       const variant = choice.variant as VariantView;
-      const next = { configuration: configurationOf(view, variant), variant };
+      const next = { configuration: choice.picked, variant };
       current.current = next;
       setState(next);
-      navigate(linkTo(data.link, variant.sku), { replace: true, preventScrollReset: true });
+      // The child sku names the shopper's choice, so it goes into the URL only once it is whole;
+      // until then the URL is the parent's (a size the colour did not keep is no longer chosen).
+      navigate(choice.complete ? linkTo(data.link, variant.sku) : linkTo(data.link), {
+        replace: true,
+        preventScrollReset: true,
+      });
       emitConfigure({
         type: "after-configure",
         sku: data.sku,
@@ -135,8 +143,10 @@ export function useProductConfiguration(data: ProductPageData): ProductConfigura
     }
     const { configuration, variant } = current.current;
     const missing = view?.options.find((o) => !configuration[o.attribute_code])?.label ?? null;
-    return { configuration, variant, isConfigured: variant !== null, missing };
+    const whole = variant !== null && complete(configuration);
+    return { configuration, variant: whole ? variant : null, isConfigured: whole, missing };
   };
 
-  return { ...state, options, isConfigured: state.variant !== null, pick, settled };
+  const isConfigured = state.variant !== null && complete(state.configuration);
+  return { ...state, options, isConfigured, pick, settled };
 }

@@ -1,8 +1,9 @@
 import { t } from "@etalage/core";
 
 /*
- * Footer and mobile-menu links. The CMS supplies these later (browsing §2 "Menus and footer");
- * until then they are fixed, and point at the CMS page slugs the content team will create.
+ * Footer and mobile-menu links when the CMS has no footer story, and the legal links under every
+ * footer: each points at a content page of the demo content (server/content/pages.json), so none
+ * answers 404 (e2e/tests/links.spec.ts walks them).
  */
 
 export interface FooterLink {
@@ -13,10 +14,10 @@ export interface FooterLink {
 export function serviceLinks(): FooterLink[] {
   return [
     { label: t("Contact"), href: "/klantenservice" },
-    { label: t("Shipping & delivery"), href: "/verzenden" },
-    { label: t("Returns & exchanges"), href: "/retourneren" },
-    { label: t("Payment methods"), href: "/betalen" },
-    { label: t("Frequently asked questions"), href: "/veelgestelde-vragen" },
+    { label: t("Shipping & delivery"), href: "/verzenden-en-retourneren#verzenden" },
+    { label: t("Returns & exchanges"), href: "/verzenden-en-retourneren#retourneren" },
+    { label: t("Payment methods"), href: "/klantenservice#betalen" },
+    { label: t("Frequently asked questions"), href: "/klantenservice#veelgestelde-vragen" },
   ];
 }
 
@@ -24,15 +25,13 @@ export function aboutLinks(): FooterLink[] {
   return [
     { label: t("About us"), href: "/over-ons" },
     { label: t("Our stores"), href: "/storelocator" },
-    { label: t("Sustainability"), href: "/duurzaamheid" },
-    { label: t("Careers"), href: "/vacatures" },
   ];
 }
 
 export function legalLinks(): FooterLink[] {
   return [
     { label: t("Terms and conditions"), href: "/algemene-voorwaarden" },
-    { label: t("Privacy statement"), href: "/privacy" },
+    { label: t("Privacy statement"), href: "/privacyverklaring" },
     { label: t("Cookies"), href: "/cookies" },
   ];
 }
