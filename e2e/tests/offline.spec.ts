@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { catalogProducts, expectAccessible, screenshot, watchConsole } from "./support.ts";
@@ -18,6 +18,7 @@ interface Product {
 
 const OFFLINE_BADGE = "Je bent offline. Sommige functies zijn mogelijk niet beschikbaar.";
 const CATEGORY = "/c/overhemden";
+const CLIENT_BUILD = path.resolve(import.meta.dirname, "../../storefront/build/client");
 
 async function open(page: Page, to: string) {
   const response = await page.goto(to);
@@ -131,6 +132,87 @@ test.describe("offline", () => {
       await screenshot(page, testInfo, "offline-page");
     } finally {
       await context.setOffline(false);
+    }
+  });
+  test("a cart change made offline waits, counted in the badge, and reaches the server cart once back online", async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
+    const product = await firstInStock(request);
+    await open(page, "/");
+    await controlled(page);
+    await open(page, `/p/${product.sku}/${product.slug}`);
+
+    await context.setOffline(true);
+    try {
+      // The add-to-cart code was never loaded: it comes from the precache now.
+      await page.getByRole("button", { name: "In winkelwagen" }).click();
+      await expect(
+        page.getByRole("button", { name: /^Winkelwagen/ }).filter({ visible: true }),
+      ).toHaveAccessibleName("Winkelwagen, 1 artikel");
+      await expect(page.getByText(OFFLINE_BADGE)).toBeVisible();
+      await expect(page.getByText("1 wijziging wacht op verbinding")).toBeVisible();
+      await screenshot(page, testInfo, "offline-cart");
+    } finally {
+      await context.setOffline(false);
+    }
+    const id = await cartId(context);
+    await expect
+      .poll(async () => {
+        const answer = await request.get(`/api/ext/tritonx/cart/pull?cartId=${encodeURIComponent(id)}`);
+        const lines = ((await answer.json()) as { result: { sku: string; qty: number }[] }).result;
+        return lines.map((l) => [l.sku, l.qty]);
+      })
+      .toEqual([[product.sku, 1]]);
+    // Taken by the server: nothing waits any more, also when the connection drops again.
+    await context.setOffline(true);
+    await expect(page.getByText(OFFLINE_BADGE)).toBeVisible();
+    await expect(page.getByText("1 wijziging wacht op verbinding")).toBeHidden();
+    await context.setOffline(false);
+  });
+
+  test("a new build is announced, taken on reload, and the old build's pages are dropped", async ({
+    page,
+  }, testInfo) => {
+    const problems = watchConsole(page);
+    await open(page, "/");
+    await controlled(page);
+    await open(page, CATEGORY);
+    const before = await cacheNames(page);
+    const oldPages = before.find((name) => name.startsWith("etalage-pages-"));
+    expect(oldPages, before.join(", ")).toBeTruthy();
+
+    // A deploy: the same build with the offline page at another revision, so another version.
+    const sw = path.join(CLIENT_BUILD, "sw.js");
+    const original = readFileSync(sw, "utf8");
+    const deployed = original.replace(
+      /"revision":"[0-9a-f]+","url":"offline\.html"/,
+      '"revision":"0000deploy0000","url":"offline.html"',
+    );
+    expect(deployed).not.toBe(original);
+    const compressed = [`${sw}.br`, `${sw}.gz`].filter((file) => existsSync(file));
+    for (const file of compressed) renameSync(file, `${file}.before-deploy`);
+    writeFileSync(sw, deployed);
+    try {
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      const notice = page.getByText("Nieuwe versie beschikbaar");
+      await expect(notice).toBeVisible({ timeout: 15_000 });
+      await screenshot(page, testInfo, "offline-new-version");
+      const reloaded = page.waitForEvent("load");
+      await page.getByRole("button", { name: "Herladen" }).click();
+      await reloaded;
+      await controlled(page);
+      await expect.poll(() => cacheNames(page)).not.toContain(oldPages);
+      // The reloaded page runs the new worker's build: a lazy chunk and a navigation still work.
+      await open(page, "/c/schoenen");
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      const after = await cacheNames(page);
+      expect(after.some((name) => name.startsWith("etalage-pages-"))).toBe(true);
+      expect(problems).toEqual([]);
+    } finally {
+      writeFileSync(sw, original);
+      for (const file of compressed) renameSync(`${file}.before-deploy`, file);
     }
   });
 });
