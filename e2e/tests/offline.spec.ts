@@ -1,6 +1,13 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Page,
+  type TestInfo,
+  test,
+} from "@playwright/test";
 import { catalogProducts, expectAccessible, screenshot, watchConsole } from "./support.ts";
 
 /*
@@ -29,6 +36,11 @@ async function open(page: Page, to: string) {
 /** The page is controlled by the service worker, its precache complete. */
 async function controlled(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null);
+}
+
+/** What the shopper sees at that moment (a full-page shot scatters the fixed badge and toasts). */
+async function viewportShot(page: Page, testInfo: TestInfo, name: string) {
+  await page.screenshot({ path: `screenshots/${name}-${testInfo.project.name}.png`, animations: "disabled" });
 }
 
 async function cacheNames(page: Page): Promise<string[]> {
@@ -153,7 +165,7 @@ test.describe("offline", () => {
       ).toHaveAccessibleName("Winkelwagen, 1 artikel");
       await expect(page.getByText(OFFLINE_BADGE)).toBeVisible();
       await expect(page.getByText("1 wijziging wacht op verbinding")).toBeVisible();
-      await screenshot(page, testInfo, "offline-cart");
+      await viewportShot(page, testInfo, "offline-cart");
     } finally {
       await context.setOffline(false);
     }
@@ -198,7 +210,7 @@ test.describe("offline", () => {
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
       const notice = page.getByText("Nieuwe versie beschikbaar");
       await expect(notice).toBeVisible({ timeout: 15_000 });
-      await screenshot(page, testInfo, "offline-new-version");
+      await viewportShot(page, testInfo, "offline-new-version");
       const reloaded = page.waitForEvent("load");
       await page.getByRole("button", { name: "Herladen" }).click();
       await reloaded;

@@ -1,6 +1,7 @@
 import { t } from "@etalage/core";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
+import { useServiceWorker } from "./features/offline/use-service-worker.ts";
 import { ProgressBar } from "./features/shell/progress-bar.tsx";
 import { RootErrorPage } from "./features/shell/status-page.tsx";
 import { useNavigationHistory } from "./lib/navigation-history.ts";
@@ -62,6 +63,7 @@ export default function App() {
   useShopLinks();
   useNavigationHistory();
   useRouteErrors();
+  useServiceWorker();
   return (
     <>
       <ProgressBar />
