@@ -336,6 +336,14 @@ export const nl = {
   "Etalage: menswear and footwear": "Etalage: herenmode en schoenen",
   "1 change waits for a connection": "1 wijziging wacht op verbinding",
   "{n} changes wait for a connection": "{n} wijzigingen wachten op verbinding",
+  "Order waiting!": "Bestelling wacht!",
+  "Click here to confirm the order that you made offline.":
+    "Klik hier om de bestelling te bevestigen die je offline hebt geplaatst.",
+  // Also the checkout's (issue-checkout may add the same keys: keep one of each at merge).
+  "Some of the ordered products are not available!": "Sommige bestelde artikelen zijn niet beschikbaar!",
+  "Error: Error placing an order": "Fout: de bestelling kon niet worden geplaatst",
+  "Payment failed": "Betaling mislukt",
+  "Your order was not placed.": "Je bestelling is niet geplaatst.",
 } as const satisfies Record<string, string>;
 
 export type DictionaryKey = keyof typeof nl;
