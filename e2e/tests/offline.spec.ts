@@ -78,6 +78,8 @@ async function expectImagesLoaded(page: Page) {
 }
 
 test.describe("offline", () => {
+  test.use({ serviceWorkers: "allow" });
+
   test("the service worker registers at the root, with the manifest and its icons", async ({
     page,
     request,
@@ -91,7 +93,9 @@ test.describe("offline", () => {
     const sw = await request.get("/sw.js");
     expect(sw.headers()["cache-control"]).toBe("no-cache");
     const manifestHref = await page.locator('link[rel="manifest"]').getAttribute("href");
-    const manifest = await (await request.get(manifestHref!)).json();
+    const manifestAnswer = await request.get(manifestHref!);
+    expect(manifestAnswer.headers()["content-type"]).toContain("application/manifest+json");
+    const manifest = await manifestAnswer.json();
     expect(manifest).toMatchObject({
       name: "Etalage",
       lang: "nl-NL",
@@ -146,6 +150,30 @@ test.describe("offline", () => {
       await context.setOffline(false);
     }
   });
+  test("with the worker, code never loaded before still comes offline: the search panel opens", async ({
+    page,
+    context,
+  }, testInfo) => {
+    await open(page, "/");
+    await controlled(page);
+    await context.setOffline(true);
+    try {
+      if (testInfo.project.name === "desktop") {
+        await page.getByRole("banner").getByRole("searchbox", { name: "Zoek producten" }).click();
+      } else {
+        await page
+          .getByRole("navigation", { name: "Snelkoppelingen" })
+          .getByRole("link", { name: "Zoeken" })
+          .click();
+      }
+      const panel = page.getByRole("dialog", { name: "Zoek producten" });
+      await expect(panel.getByRole("searchbox", { name: "Zoek producten" })).toBeVisible();
+      await expect(panel.getByRole("alert")).toHaveCount(0);
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
   test("a cart change made offline waits, counted in the badge, and reaches the server cart once back online", async ({
     page,
     context,
