@@ -107,6 +107,13 @@ test.describe("offline", () => {
       expect(answer.headers()["content-type"]).toBe("image/png");
     }
     expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toContain("512x512");
+    // Chromium's own installability check (what Lighthouse's PWA audits asked before v12).
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    // Playwright's contexts are incognito, where Chromium installs nothing; every other reason counts.
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== "in-incognito")).toEqual([]);
     expect(problems).toEqual([]);
   });
 
