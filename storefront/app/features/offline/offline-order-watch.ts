@@ -5,8 +5,14 @@ import {
   sendsWithoutAsking,
   t,
 } from "@etalage/core";
+import { createStorage } from "../../lib/storage.ts";
 import { notify } from "../notifications/notification-store.ts";
-import type { OfflineOrder, OfflineOrderResult, OfflineOrders } from "./offline-orders.ts";
+import {
+  createOfflineOrders,
+  type OfflineOrder,
+  type OfflineOrderResult,
+  type OfflineOrders,
+} from "./offline-orders.ts";
 
 /** Opens the order-confirmation modal (transactional §2): `detail.orders` are the waiting orders. */
 export const OFFLINE_ORDER_CONFIRMATION_EVENT = "offline-order-confirmation";
@@ -68,4 +74,28 @@ function askToConfirm(events: EventTarget, waiting: OfflineOrder[]) {
         ),
     },
   });
+}
+
+let shared: OfflineOrders | undefined;
+
+/** This browser's offline orders (IndexedDB `orders`): checkout stores an order placed offline here. */
+export function offlineOrders(): OfflineOrders {
+  shared ??= createOfflineOrders({ storage: createStorage("orders"), onSettled: tellRefusal });
+  return shared;
+}
+
+/** A refused order is said to be not placed, with the reason, never shown as a success. */
+function tellRefusal({ outcome }: OfflineOrderResult) {
+  if (outcome.kind !== "refused") return;
+  notify({
+    type: "danger",
+    message: `${t("Your order was not placed.")} ${t(outcome.message)}`,
+    hasNoTimeout: true,
+    action1: { label: t("OK") },
+  });
+}
+
+/** Started once a page has loaded (use-service-worker.ts), with the service worker. */
+export function startOfflineOrders(): void {
+  watchOfflineOrders(offlineOrders());
 }
