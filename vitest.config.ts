@@ -26,7 +26,11 @@ export default defineConfig({
       {
         test: {
           name: "storefront",
-          include: ["storefront/app/**/*.test.ts", "storefront/vite/**/*.test.ts"],
+          include: [
+            "storefront/app/**/*.test.ts",
+            "storefront/vite/**/*.test.ts",
+            "storefront/pwa/**/*.test.ts",
+          ],
         },
       },
       {

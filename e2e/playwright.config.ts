@@ -22,6 +22,10 @@ export default defineConfig({
     locale: "nl-NL",
     timezoneId: "Europe/Amsterdam",
     trace: "off",
+    // A service worker serves chunks and pages from its cache, which page.route() and a test
+    // holding a chunk never see: specs test the network unless they ask for the worker
+    // (offline.spec.ts does, with `serviceWorkers: "allow"`).
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

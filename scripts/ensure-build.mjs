@@ -39,6 +39,8 @@ const sh = (cmd, cwd) => execSync(cmd, { cwd: path.join(root, cwd), stdio: ["ign
 
 await step("storefront", ["storefront", "core/src"], "storefront/build/.fingerprint", () => {
   sh("npx react-router build", "storefront");
+  // The service worker, manifest, icons and offline page need the finished client build (issue 17).
+  sh("npx tsx pwa/build-pwa.ts", "storefront");
   return precompress(path.join(root, "storefront/build/client"));
 });
 await step("server", ["server/src", "server/build.mjs", "core/src"], "server/dist/.fingerprint", () => {

@@ -31,6 +31,7 @@ export * from "./i18n/format.ts";
 export { type DictionaryKey, nl } from "./i18n/nl-NL.ts";
 export { type TranslateParams, t } from "./i18n/translate.ts";
 export * from "./lookup.ts";
+export * from "./offline/offline-order.ts";
 export * from "./recommendations/index.ts";
 export * from "./stores/opening.ts";
 export * from "./reviews/reviews.ts";

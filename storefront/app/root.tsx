@@ -1,6 +1,7 @@
 import { t } from "@etalage/core";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
+import { useServiceWorker } from "./features/offline/use-service-worker.ts";
 import { ProgressBar } from "./features/shell/progress-bar.tsx";
 import { RootErrorPage } from "./features/shell/status-page.tsx";
 import { useNavigationHistory } from "./lib/navigation-history.ts";
@@ -15,6 +16,9 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [routeErrorMid
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Installable (issue 17): written by pwa/build-pwa.ts.
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 /** The fallback for every page without its own meta, error pages included. */
@@ -59,6 +63,7 @@ export default function App() {
   useShopLinks();
   useNavigationHistory();
   useRouteErrors();
+  useServiceWorker();
   return (
     <>
       <ProgressBar />

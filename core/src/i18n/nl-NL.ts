@@ -487,6 +487,23 @@ export const nl = {
 
   // Browsing as a shopper sees it (issue 14)
   "Only {available} left in stock": "Nog {available} op voorraad",
+  // Offline and installable: service worker, offline page, task queue (browsing §4, issue 17)
+  "You are offline": "Je bent offline",
+  "This page was not saved for offline use. Pages you visited before still open.":
+    "Deze pagina is niet bewaard voor offline gebruik. Pagina's die je eerder bekeek, kun je wel openen.",
+  "A new version is available": "Nieuwe versie beschikbaar",
+  Reload: "Herladen",
+  "Etalage: menswear and footwear": "Etalage: herenmode en schoenen",
+  "1 change waits for a connection": "1 wijziging wacht op verbinding",
+  "{n} changes wait for a connection": "{n} wijzigingen wachten op verbinding",
+  "Order waiting!": "Bestelling wacht!",
+  "Click here to confirm the order that you made offline.":
+    "Klik hier om de bestelling te bevestigen die je offline hebt geplaatst.",
+  // Also the checkout's (issue-checkout may add the same keys: keep one of each at merge).
+  "Some of the ordered products are not available!": "Sommige bestelde artikelen zijn niet beschikbaar!",
+  "Error: Error placing an order": "Fout: de bestelling kon niet worden geplaatst",
+  "Payment failed": "Betaling mislukt",
+  "Your order was not placed.": "Je bestelling is niet geplaatst.",
 } as const satisfies Record<string, string>;
 
 export type DictionaryKey = keyof typeof nl;

@@ -93,6 +93,15 @@ export async function registerStorefront(
       preCompressed: true,
       index: false,
       setHeaders(res, filePath) {
+        const name = path.basename(filePath).replace(/\.(br|gz)$/, "");
+        // The service worker and the files it lists must be fresh at every update check, or a
+        // deploy reaches shoppers an hour late (docs/decisions/0021).
+        if (name === "sw.js" || name === "manifest.webmanifest") {
+          res.header("cache-control", "no-cache");
+          if (name === "sw.js") res.header("service-worker-allowed", "/");
+          else res.header("content-type", "application/manifest+json; charset=utf-8");
+          return;
+        }
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header(
           "cache-control",

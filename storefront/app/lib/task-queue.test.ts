@@ -2,7 +2,14 @@ import "fake-indexeddb/auto";
 import { CART_MESSAGES } from "@etalage/core";
 import { describe, expect, it } from "vitest";
 import { createStorage } from "./storage.ts";
-import { BAD_CONTENT_TYPE, createTaskQueue, type QueuedTask } from "./task-queue.ts";
+import {
+  BAD_CONTENT_TYPE,
+  CACHED_RESULTS_LIMIT,
+  createTaskQueue,
+  NO_ANSWER,
+  type QueuedTask,
+  WRONG_RESPONSE_FORMAT,
+} from "./task-queue.ts";
 
 let unique = 0;
 const storage = () => createStorage(`queue-${++unique}`, { log: () => {} });
@@ -170,5 +177,124 @@ describe("task queue", () => {
     await queue.clear();
     expect(queue.pending()).toEqual([]);
     expect(await store.get("tasks")).toEqual([]);
+  });
+  it("a task carries the spec's fields: created not transmitted, then transmitted with its result", async () => {
+    const server = fakeServer(() => json(200, { item_id: 7 }));
+    server.state.offline = true;
+    let time = 1000;
+    const settled: QueuedTask[] = [];
+    const queue = createTaskQueue({
+      storage: storage(),
+      key: "tasks",
+      cartId: () => "c",
+      fetch: server.fetch,
+      now: () => time,
+      onSettled: (task) => settled.push(task),
+    });
+    await queue.enqueue({ ...update("A"), callback_event: "cart-item-added" });
+    expect(queue.pending()[0]).toMatchObject({
+      transmited: false,
+      created_at: 1000,
+      callback_event: "cart-item-added",
+    });
+    server.state.offline = false;
+    time = 2000;
+    await queue.drain();
+    expect(settled).toHaveLength(1);
+    expect(settled[0]).toMatchObject({
+      transmited: true,
+      result: { item_id: 7 },
+      resultCode: 200,
+      created_at: 1000,
+      updated_at: 2000,
+      callback_event: "cart-item-added",
+    });
+  });
+
+  it("a silent task's outcome is not announced", async () => {
+    const server = fakeServer();
+    const settled: QueuedTask[] = [];
+    const queue = createTaskQueue({
+      storage: storage(),
+      key: "tasks",
+      cartId: () => "c",
+      fetch: server.fetch,
+      onSettled: (task) => settled.push(task),
+    });
+    await queue.enqueue({ ...update("A"), silent: true });
+    await queue.enqueue(update("B"));
+    expect(settled.map((t) => (t.payload as { cartItem: { sku: string } }).cartItem.sku)).toEqual(["B"]);
+  });
+
+  it("keeps the answer of a cacheable task only, the newest per call, and a bounded number", async () => {
+    let n = 0;
+    const server = fakeServer(() => json(200, { n: ++n }));
+    const store = storage();
+    const queue = createTaskQueue({ storage: store, key: "tasks", cartId: () => "c", fetch: server.fetch });
+    await queue.enqueue({ url: "/api/stock/check?sku=A", method: "GET", is_result_cacheable: true });
+    await queue.enqueue({ url: "/api/stock/check?sku=A", method: "GET", is_result_cacheable: true });
+    await queue.enqueue({ url: "/api/stock/check?sku=B", method: "GET" });
+    expect((await queue.cachedResult("/api/stock/check?sku=A"))?.result).toEqual({ n: 2 });
+    expect(await queue.cachedResult("/api/stock/check?sku=B")).toBeUndefined();
+    expect(await store.get("tasks")).toEqual([]);
+    for (let i = 0; i < CACHED_RESULTS_LIMIT + 5; i++) {
+      await queue.enqueue({ url: `/api/stock/check?sku=X${i}`, method: "GET", is_result_cacheable: true });
+    }
+    expect(await store.get<QueuedTask[]>("tasks:results")).toHaveLength(CACHED_RESULTS_LIMIT);
+    expect(await queue.cachedResult("/api/stock/check?sku=A")).toBeUndefined();
+  });
+
+  it("rejects an answer without a result", async () => {
+    const fetch = (async () =>
+      new Response(JSON.stringify({ code: 200 }), {
+        status: 200,
+        headers: { "content-type": "application/json" },
+      })) as typeof globalThis.fetch;
+    const queue = createTaskQueue({ storage: storage(), key: "tasks", cartId: () => "c", fetch });
+    expect(await queue.enqueue(update("A"))).toEqual({ status: "refused", error: WRONG_RESPONSE_FORMAT });
+    expect(queue.pending()).toEqual([]);
+  });
+
+  it("gives a task up after its maximum of unanswered sends while online; time offline does not count", async () => {
+    const server = fakeServer(() => json(503, "down"));
+    const state = { online: false };
+    const settled: unknown[] = [];
+    const queue = createTaskQueue({
+      storage: storage(),
+      key: "tasks",
+      cartId: () => "c",
+      fetch: server.fetch,
+      maxAttempts: 2,
+      online: () => state.online,
+      onSettled: (_task, outcome) => settled.push(outcome),
+    });
+    // The caller of enqueue hears "waiting"; the refusal comes later, to the listeners.
+    expect(await queue.enqueue(update("A"))).toEqual({ status: "waiting" });
+    for (let i = 0; i < 5; i++) await queue.drain();
+    expect(queue.pending()[0]?.attempts).toBe(0);
+    state.online = true;
+    expect(await queue.drain()).toBe("waiting");
+    expect(queue.pending()[0]?.attempts).toBe(1);
+    expect(await queue.drain()).toBe("done");
+    expect(settled).toEqual([{ status: "refused", error: NO_ANSWER }]);
+    expect(queue.pending()).toEqual([]);
+  });
+
+  it("tells how many tasks wait, as it changes", async () => {
+    const server = fakeServer();
+    server.state.offline = true;
+    const counts: number[] = [];
+    const queue = createTaskQueue({
+      storage: storage(),
+      key: "tasks",
+      cartId: () => "c",
+      fetch: server.fetch,
+      onPendingChange: (n) => counts.push(n),
+    });
+    await queue.enqueue(update("A"));
+    await queue.enqueue(update("B"));
+    server.state.offline = false;
+    await queue.drain();
+    expect(counts).toEqual([1, 2, 1, 0]);
   });
 });

@@ -18,9 +18,24 @@ export interface QueuedTask {
   method: "GET" | "POST" | "PUT" | "DELETE";
   payload?: unknown;
   created_at: number;
-  /** Times it was sent without an answer. */
+  updated_at: number;
+  /** Times it was sent without an answer while the browser said it was online. */
   attempts: number;
+  /** Sent and answered (transactional §3 "Sync task"; the spec spells it `transmited`). */
+  transmited: boolean;
+  /** Kept with its answer after it was transmitted, for `cachedResult`; otherwise forgotten. */
+  is_result_cacheable?: boolean;
+  /** Announced to listeners (`onSettled`) by this name once settled. */
+  callback_event?: string;
+  /** Its outcome is not announced (the caller says nothing to the shopper). */
+  silent?: boolean;
+  result?: unknown;
+  resultCode?: number;
+  meta?: Record<string, unknown>;
 }
+
+export type TaskInput = Pick<QueuedTask, "url" | "method" | "payload"> &
+  Partial<Pick<QueuedTask, "is_result_cacheable" | "callback_event" | "silent">>;
 
 export type TaskOutcome =
   /** The server answered (any status): the task is done. */
@@ -32,6 +47,9 @@ export type TaskOutcome =
 
 export const BAD_CONTENT_TYPE = "Error with response - bad content-type!";
 export const WRONG_RESPONSE_FORMAT = "Unhandled error, wrong response format!";
+export const NO_ANSWER = "No answer from the server";
+/** Cacheable results kept, newest first. */
+export const CACHED_RESULTS_LIMIT = 20;
 
 export interface TaskQueueOptions {
   storage: KeyValueStorage;
@@ -41,14 +59,29 @@ export interface TaskQueueOptions {
   fetch?: typeof fetch;
   newId?: () => string;
   now?: () => number;
+  /**
+   * Sends without an answer while online after which a task is rejected (NO_ANSWER) and
+   * dropped. Time offline never counts. The cart's queue waits for ever (ADR 0010): its calls
+   * are idempotent and a dropped one would undo the shopper's change.
+   */
+  maxAttempts?: number;
+  /** Whether the browser says it is online; a send that fails offline is not an attempt. */
+  online?: () => boolean;
+  /** Told whenever the number of queued tasks changes (the pending count the shopper sees). */
+  onPendingChange?: (count: number) => void;
+  /** Told of every settled task that is not silent. */
+  onSettled?: (task: QueuedTask, outcome: TaskOutcome) => void;
 }
 
 export interface TaskQueue {
   /** Persists a task, then drains the queue up to it; resolves with the task's outcome. */
-  enqueue(task: Pick<QueuedTask, "url" | "method" | "payload">): Promise<TaskOutcome>;
+  enqueue(task: TaskInput): Promise<TaskOutcome>;
   /** Takes over tasks persisted by an earlier page (or another tab) and sends everything queued. */
   drain(): Promise<"done" | "waiting">;
+  /** Tasks not yet transmitted. */
   pending(): readonly QueuedTask[];
+  /** The kept answer of the last transmitted cacheable task for this URL and method. */
+  cachedResult(url: string, method?: QueuedTask["method"]): Promise<QueuedTask | undefined>;
   /** Offline: untransmitted tasks can be cleared. */
   clear(): Promise<void>;
 }
@@ -68,12 +101,29 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
   const send = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const newId = options.newId ?? randomId;
   const now = options.now ?? Date.now;
+  const maxAttempts = options.maxAttempts ?? Number.POSITIVE_INFINITY;
+  const online = options.online ?? (() => globalThis.navigator?.onLine !== false);
+  const resultsKey = `${key}:results`;
 
   let tasks: QueuedTask[] = [];
   const waiters = new Map<string, (outcome: TaskOutcome) => void>();
   let running: Promise<"done" | "waiting"> | undefined;
 
-  const persist = () => storage.set(key, tasks);
+  let reportedPending = -1;
+  const persist = async () => {
+    await storage.set(key, tasks);
+    if (tasks.length !== reportedPending) {
+      reportedPending = tasks.length;
+      options.onPendingChange?.(tasks.length);
+    }
+  };
+
+  /** A transmitted cacheable task keeps its answer; older answers for the same call give way. */
+  async function keepResult(task: QueuedTask) {
+    const kept = (await storage.get<QueuedTask[]>(resultsKey)) ?? [];
+    const others = kept.filter((t) => !(t.url === task.url && t.method === task.method));
+    await storage.set(resultsKey, [task, ...others].slice(0, CACHED_RESULTS_LIMIT));
+  }
 
   async function takeOver() {
     const stored = (await storage.get<QueuedTask[]>(key)) ?? [];
@@ -85,6 +135,7 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
   function settle(task: QueuedTask, outcome: TaskOutcome) {
     waiters.get(task.task_id)?.(outcome);
     waiters.delete(task.task_id);
+    if (!task.silent) options.onSettled?.(task, outcome);
   }
 
   async function sendOne(task: QueuedTask): Promise<TaskOutcome> {
@@ -123,11 +174,22 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
     await takeOver();
     while (tasks.length > 0) {
       const task = tasks[0]!;
-      const outcome = await sendOne(task);
+      let outcome = await sendOne(task);
+      task.updated_at = now();
       if (outcome.status === "waiting") {
-        task.attempts++;
-        await persist();
-        return "waiting";
+        if (online()) task.attempts++;
+        if (task.attempts < maxAttempts) {
+          await persist();
+          return "waiting";
+        }
+        outcome = { status: "refused", error: NO_ANSWER };
+      }
+      if (outcome.status === "answered") {
+        task.transmited = true;
+        task.result = outcome.result;
+        task.resultCode = outcome.code;
+        if (outcome.meta) task.meta = outcome.meta;
+        if (task.is_result_cacheable) await keepResult(task);
       }
       tasks = tasks.filter((t) => t !== task);
       await persist();
@@ -149,7 +211,15 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
 
   return {
     async enqueue(input) {
-      const task: QueuedTask = { ...input, task_id: newId(), created_at: now(), attempts: 0 };
+      const at = now();
+      const task: QueuedTask = {
+        ...input,
+        task_id: newId(),
+        created_at: at,
+        updated_at: at,
+        attempts: 0,
+        transmited: false,
+      };
       tasks.push(task);
       await persist();
       const outcome = new Promise<TaskOutcome>((resolve) => waiters.set(task.task_id, resolve));
@@ -159,6 +229,10 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
     },
     drain,
     pending: () => tasks.slice(),
+    async cachedResult(url, method = "GET") {
+      const kept = (await storage.get<QueuedTask[]>(resultsKey)) ?? [];
+      return kept.find((t) => t.url === url && t.method === method);
+    },
     async clear() {
       for (const task of tasks) settle(task, { status: "refused", error: "cleared" });
       tasks = [];

@@ -22,6 +22,8 @@ export interface CartView {
   synced: boolean;
   /** A cart call is under way. */
   busy: boolean;
+  /** Changes the server has not taken yet: local changes since the last sync, and queued calls. */
+  pending: number;
 }
 
 /**
@@ -37,6 +39,7 @@ export const EMPTY_CART_VIEW: CartView = {
   count: 0,
   synced: false,
   busy: false,
+  pending: 0,
 };
 
 /**
@@ -47,6 +50,9 @@ export const cartViewStore = createStore<CartView>(EMPTY_CART_VIEW);
 
 /** localStorage key of the badge count; the engine keeps it current (cart-store.ts `publish`). */
 export const CART_COUNT_KEY = "etalage-cart-count";
+
+/** localStorage key of the pending-changes count (the offline badge shows it; issue 17). */
+export const CART_PENDING_KEY = "etalage-cart-pending";
 
 /** The BroadcastChannel on which a tab says it changed the stored cart (cart-store.ts). */
 export const CART_CHANNEL = "etalage-cart";
@@ -80,4 +86,25 @@ function persistedCount(): number {
     cachedCount = 0;
   }
   return cachedCount;
+}
+
+/**
+ * How many cart changes wait for the server, for the offline badge. Before the engine is ready
+ * it is the number the engine persisted last (a reload while offline keeps it).
+ */
+export function usePendingChanges(): number {
+  return useSyncExternalStore(
+    cartViewStore.subscribe,
+    () => {
+      const view = cartViewStore.get();
+      if (view.ready) return view.pending;
+      try {
+        const n = Number(globalThis.localStorage?.getItem(CART_PENDING_KEY) ?? 0);
+        return Number.isSafeInteger(n) && n > 0 ? n : 0;
+      } catch {
+        return 0;
+      }
+    },
+    () => 0,
+  );
 }

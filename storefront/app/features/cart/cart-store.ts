@@ -4,7 +4,13 @@ import { createTaskQueue } from "../../lib/task-queue.ts";
 import { writeCartCookie } from "./cart-cookie.ts";
 import { withLock } from "./cart-lock.ts";
 import { CART_SETTINGS } from "./cart-settings.ts";
-import { CART_CHANNEL, CART_COUNT_KEY, type CartTotalsView, cartViewStore } from "./cart-state.ts";
+import {
+  CART_CHANNEL,
+  CART_COUNT_KEY,
+  CART_PENDING_KEY,
+  type CartTotalsView,
+  cartViewStore,
+} from "./cart-state.ts";
 
 /*
  * The client cart's stored state (transactional §3 "Cart state", §4 "Cart changes"). What is
@@ -20,6 +26,8 @@ export const KEYS = { cart: "cart", token: "token", hash: "hash", totals: "total
 interface StoredCart extends LocalCart {
   /** Local changes the server has not taken yet: the next sync pushes the client state. */
   dirty: boolean;
+  /** Local changes since the server last took them all: what the offline badge counts. */
+  changes?: number;
 }
 
 export interface State extends StoredCart {
@@ -30,7 +38,15 @@ export interface State extends StoredCart {
 
 const storage = createStorage("cart");
 export const store = {
-  state: { items: [], deleted: [], dirty: false, token: null, syncedHash: null, totals: null } as State,
+  state: {
+    items: [],
+    deleted: [],
+    dirty: false,
+    changes: 0,
+    token: null,
+    syncedHash: null,
+    totals: null,
+  } as State,
   session: {
     started: false,
     syncEnabled: CART_SETTINGS.syncEnabled,
@@ -44,11 +60,17 @@ export const store = {
 /** Lines changed by this tab whose server answer the shopper is waiting to hear about. */
 export const awaitingNotice = new Set<string>();
 
-export const queue = createTaskQueue({ storage, key: KEYS.tasks, cartId: () => store.state.token });
+export const queue = createTaskQueue({
+  storage,
+  key: KEYS.tasks,
+  cartId: () => store.state.token,
+  onPendingChange: () => publish(),
+});
 export const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(CART_CHANNEL);
 
 export function publish() {
   const count = cartCount(store.state.items, CART_SETTINGS.countMode);
+  const pending = (store.state.dirty ? (store.state.changes ?? 0) : 0) + queue.pending().length;
   cartViewStore.set({
     ready: store.session.started,
     items: store.state.items,
@@ -56,9 +78,11 @@ export function publish() {
     count,
     synced: store.session.synced,
     busy: store.session.busy > 0,
+    pending,
   });
   try {
     globalThis.localStorage?.setItem(CART_COUNT_KEY, String(count));
+    globalThis.localStorage?.setItem(CART_PENDING_KEY, String(pending));
   } catch {
     // Private mode or full: the badge then starts at 0 until the engine loads.
   }
@@ -79,6 +103,7 @@ export async function refresh() {
       items: cart.items,
       deleted: cart.deleted ?? [],
       dirty: cart.dirty === true,
+      changes: cart.changes ?? 0,
     };
   }
   if (token !== undefined) store.state.token = token;
@@ -94,6 +119,7 @@ export async function save(parts: { cart?: boolean; token?: boolean; hash?: bool
         items: store.state.items,
         deleted: store.state.deleted,
         dirty: store.state.dirty,
+        changes: store.state.changes ?? 0,
       }),
     );
   }
@@ -109,7 +135,8 @@ export async function change(mutate: (cart: LocalCart) => LocalCart): Promise<vo
   await withLock(STATE_LOCK, async () => {
     await refresh();
     const next = mutate({ items: store.state.items, deleted: store.state.deleted });
-    store.state = { ...store.state, items: next.items, deleted: next.deleted, dirty: true };
+    const changes = (store.state.dirty ? (store.state.changes ?? 0) : 0) + 1;
+    store.state = { ...store.state, items: next.items, deleted: next.deleted, dirty: true, changes };
     store.session.synced = false;
     await save({ cart: true });
     publish();

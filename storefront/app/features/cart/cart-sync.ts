@@ -273,11 +273,13 @@ async function syncLocked(forced: boolean): Promise<void> {
       cartItemsHash(current.items) !== baseHash ||
       tombstoneKeys(current.deleted) !== tombstoneKeys(base.deleted);
     const next = rebaseAfterSync(base, current, merged);
+    const dirty = changedMeanwhile || (!complete && wasDirty);
     store.state = {
       ...store.state,
       items: next.items,
       deleted: next.deleted,
-      dirty: changedMeanwhile || (!complete && wasDirty),
+      dirty,
+      changes: dirty ? store.state.changes : 0,
       syncedHash: complete ? cartItemsHash(merged.items) : store.state.syncedHash,
     };
     await save({ cart: true, hash: true });
