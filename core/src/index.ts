@@ -1,3 +1,4 @@
+export * from "./analytics/index.ts";
 export * from "./cart/index.ts";
 export * from "./catalog/associated-prices.ts";
 export * from "./catalog/custom-option-price.ts";

@@ -1,0 +1,2 @@
+export * from "./consent.ts";
+export * from "./ga4.ts";
