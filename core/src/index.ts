@@ -29,6 +29,7 @@ export * from "./i18n/format.ts";
 export { type DictionaryKey, nl } from "./i18n/nl-NL.ts";
 export { type TranslateParams, t } from "./i18n/translate.ts";
 export * from "./lookup.ts";
+export * from "./newsletter/newsletter.ts";
 export * from "./recommendations/index.ts";
 export * from "./routing/dispatch.ts";
 export * from "./routing/navigation-history.ts";

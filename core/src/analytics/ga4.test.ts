@@ -143,7 +143,8 @@ describe("GA4 amounts (properties)", () => {
           expect(up).toBeNull();
           return;
         }
-        const sign = (e: typeof up) => (e?.event === "add_to_cart" ? 1 : -1) * itemsValue(e?.ecommerce.items ?? []);
+        const sign = (e: typeof up) =>
+          (e?.event === "add_to_cart" ? 1 : -1) * itemsValue(e?.ecommerce.items ?? []);
         expect(money(sign(up) + sign(down))).toBe(0);
       }),
     );

@@ -122,7 +122,11 @@ export function viewItemList(list: ItemList, products: readonly TrackedProduct[]
 export function selectItem(list: ItemList, product: TrackedProduct, index: number): Ga4Event {
   return {
     event: "select_item",
-    ecommerce: { item_list_id: list.id, item_list_name: list.name, items: [ga4Item(product, { index, list })] },
+    ecommerce: {
+      item_list_id: list.id,
+      item_list_name: list.name,
+      items: [ga4Item(product, { index, list })],
+    },
   };
 }
 
@@ -139,27 +143,50 @@ export function cartChange(product: TrackedProduct, previousQty: number, nextQty
 }
 
 export function viewCart(lines: readonly TrackedProduct[]): Ga4Event {
-  return priced("view_cart", lines.map((line, index) => ga4Item(line, { index })));
+  return priced(
+    "view_cart",
+    lines.map((line, index) => ga4Item(line, { index })),
+  );
 }
 
 export function beginCheckout(lines: readonly TrackedProduct[], coupon?: string): Ga4Event {
-  return priced("begin_checkout", lines.map((line, index) => ga4Item(line, { index })), coupon ? { coupon } : {});
+  return priced(
+    "begin_checkout",
+    lines.map((line, index) => ga4Item(line, { index })),
+    coupon ? { coupon } : {},
+  );
 }
 
 /** The spec's 'checkout options': the shipping step's choice. */
-export function addShippingInfo(lines: readonly TrackedProduct[], shippingTier: string, coupon?: string): Ga4Event {
-  return priced("add_shipping_info", lines.map((line, index) => ga4Item(line, { index })), {
-    shipping_tier: shippingTier,
-    ...(coupon ? { coupon } : {}),
-  });
+export function addShippingInfo(
+  lines: readonly TrackedProduct[],
+  shippingTier: string,
+  coupon?: string,
+): Ga4Event {
+  return priced(
+    "add_shipping_info",
+    lines.map((line, index) => ga4Item(line, { index })),
+    {
+      shipping_tier: shippingTier,
+      ...(coupon ? { coupon } : {}),
+    },
+  );
 }
 
 /** The spec's 'checkout options': the payment step's choice ("iDEAL", "Creditcard"). */
-export function addPaymentInfo(lines: readonly TrackedProduct[], paymentType: string, coupon?: string): Ga4Event {
-  return priced("add_payment_info", lines.map((line, index) => ga4Item(line, { index })), {
-    payment_type: paymentType,
-    ...(coupon ? { coupon } : {}),
-  });
+export function addPaymentInfo(
+  lines: readonly TrackedProduct[],
+  paymentType: string,
+  coupon?: string,
+): Ga4Event {
+  return priced(
+    "add_payment_info",
+    lines.map((line, index) => ga4Item(line, { index })),
+    {
+      payment_type: paymentType,
+      ...(coupon ? { coupon } : {}),
+    },
+  );
 }
 
 /** Transactional §3 "Order for analytics". */

@@ -37,6 +37,7 @@ export function storefrontServices(services: Services): StorefrontServices {
     },
     validatePreview: (params) => services.cms.validatePreview(params).ok,
     publicUrl: services.config.PUBLIC_URL,
+    gtmId: services.config.GTM_ID ?? null,
     cart: storefrontCart(new CartService(services.database.db, services.catalog)),
     elevate: storefrontElevate(
       services.elevate,

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useTrackingStart } from "../features/analytics/use-tracking-start.ts";
 import { shellBlocksFromCms } from "../features/cms/shell-from-cms.ts";
 import { configureElevate } from "../features/recommendations/elevate-config.ts";
 import { isShellPreview } from "../features/shell/cms-blocks.ts";
@@ -16,7 +17,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   // The editor's preview of a layout story shows its draft here (features/cms/shell-from-cms.ts).
   const blocks = await shellBlocksFromCms(services, url);
   // Where the browser's Elevate client goes: a configured cluster, or this shop (null).
-  return { ...blocks, elevateCluster: services.elevate.clusterId };
+  return { ...blocks, elevateCluster: services.elevate.clusterId, gtmId: services.gtmId };
 }
 
 /**
@@ -29,6 +30,7 @@ export function shouldRevalidate({ nextUrl }: ShouldRevalidateFunctionArgs) {
 
 export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
   configureElevate(loaderData.elevateCluster);
+  useTrackingStart(loaderData.gtmId);
   return (
     <DefaultShell blocks={loaderData}>
       <Outlet />

@@ -58,6 +58,8 @@ export interface StorefrontServices {
   validatePreview(params: { id: number; spaceId: number; timestamp: number; token: string }): boolean;
   /** The shop's public origin, for canonical links. */
   publicUrl: string;
+  /** The tag manager's container id, or null: tracking is off (features/analytics, issue 15). */
+  gtmId: string | null;
   /** The server cart, for the add-to-cart form posted without JavaScript. */
   cart: StorefrontCart;
   /** The recommendation and search provider (Voyado Elevate), for pages rendered on the server. */

@@ -1,6 +1,7 @@
 import { cartCount, type LocalCart } from "@etalage/core";
 import { createStorage } from "../../lib/storage.ts";
 import { createTaskQueue } from "../../lib/task-queue.ts";
+import { trackCartChange } from "../analytics/tracked.ts";
 import { writeCartCookie } from "./cart-cookie.ts";
 import { withLock } from "./cart-lock.ts";
 import { CART_SETTINGS } from "./cart-settings.ts";
@@ -109,6 +110,7 @@ export async function change(mutate: (cart: LocalCart) => LocalCart): Promise<vo
   await withLock(STATE_LOCK, async () => {
     await refresh();
     const next = mutate({ items: store.state.items, deleted: store.state.deleted });
+    trackCartChange(store.state.items, next.items);
     store.state = { ...store.state, items: next.items, deleted: next.deleted, dirty: true };
     store.session.synced = false;
     await save({ cart: true });

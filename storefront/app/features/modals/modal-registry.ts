@@ -6,6 +6,9 @@ export interface ModalPayloads {
   "feature-not-implemented": { feature?: string } | undefined;
   "size-guide": { table?: "shirts" | "shoes" } | undefined;
   "cart-remove-item": { item: CartItem };
+  // Newsletter, customer data, analytics and consent (issue 15)
+  "cookie-consent": { settings?: boolean; onDecided?: () => void } | undefined;
+  newsletter: undefined;
 }
 
 export type ModalName = keyof ModalPayloads;
@@ -22,4 +25,7 @@ export const modalLoaders: { [N in ModalName]: Loader<N> } = {
   "feature-not-implemented": () => import("./feature-not-implemented-modal.tsx"),
   "size-guide": () => import("./size-guide-modal.tsx"),
   "cart-remove-item": () => import("../cart/microcart/remove-item-modal.tsx"),
+  // Newsletter, customer data, analytics and consent (issue 15)
+  "cookie-consent": () => import("../analytics/consent-modal.tsx"),
+  newsletter: () => import("../newsletter/newsletter-modal.tsx"),
 };
