@@ -18,6 +18,9 @@ import { syntheticCatalog } from "../../server/src/catalog-index/synthetic.ts";
 import { loadConfig } from "../../server/src/config.ts";
 import { openDatabase } from "../../server/src/db/client.ts";
 import { BuiltinCms } from "../../server/src/providers/cms/builtin.ts";
+import { EngageContacts } from "../../server/src/providers/customer-data/engage.ts";
+import { outboxMailer } from "../../server/src/providers/newsletter/mailer.ts";
+import { NewsletterService } from "../../server/src/providers/newsletter/service.ts";
 import { ElevateService } from "../../server/src/providers/recommendations/service.ts";
 import { CatalogEvents } from "../../server/src/services/catalog-events.ts";
 import { Housekeeping } from "../../server/src/services/housekeeping.ts";
@@ -57,7 +60,20 @@ async function main() {
   const elevate = new ElevateService(catalog, database.db);
   // Nor is housekeeping: built, never started.
   const housekeeping = new Housekeeping(database.db, console);
-  const services: Services = { config, database, catalog, catalogEvents, cms, elevate, housekeeping };
+  // Nor are the newsletter and customer data: plain objects over the database, nothing to start.
+  const engage = new EngageContacts(database.db);
+  const newsletter = new NewsletterService(database.db, engage, outboxMailer, config.PUBLIC_URL);
+  const services: Services = {
+    config,
+    database,
+    catalog,
+    catalogEvents,
+    cms,
+    elevate,
+    housekeeping,
+    engage,
+    newsletter,
+  };
   const app = await buildApp(services, { storefront: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();

@@ -366,6 +366,15 @@ export const nl = {
   "You have been unsubscribed. You will not receive our newsletter any more.":
     "Je bent uitgeschreven. Je ontvangt onze nieuwsbrief niet meer.",
   "This unsubscribe link is not valid.": "Deze uitschrijflink is niet geldig.",
+  "Your subscription is confirmed.": "Je inschrijving is bevestigd.",
+  "Confirm your subscription to the Etalage newsletter with the link below. You then receive your {percent}% discount code.":
+    "Bevestig je inschrijving voor de nieuwsbrief van Etalage met de link hieronder. Daarna ontvang je je kortingscode van {percent}%.",
+  "Did you not sign up? Then ignore this mail: without confirmation you receive nothing from us.":
+    "Heb je je niet ingeschreven? Negeer dan deze mail: zonder bevestiging ontvang je niets van ons.",
+  "Welcome to the Etalage newsletter!": "Welkom bij de nieuwsbrief van Etalage!",
+  "Your {percent}% discount code: {code}. It works once; enter it in the cart.":
+    "Je kortingscode van {percent}%: {code}. Hij werkt één keer; vul hem in in de winkelwagen.",
+  "Newsletter welcome discount": "Welkomstkorting nieuwsbrief",
 } as const satisfies Record<string, string>;
 
 export type DictionaryKey = keyof typeof nl;

@@ -90,4 +90,5 @@ export const meta = pgTable("meta", {
 });
 export * from "./schema-cart.ts";
 export * from "./schema-cms.ts";
+export * from "./schema-newsletter.ts";
 export * from "./schema-recommendations.ts";

@@ -3,6 +3,9 @@ import { CatalogIndex } from "../catalog-index/catalog-index.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { BuiltinCms } from "../providers/cms/builtin.ts";
+import { EngageContacts } from "../providers/customer-data/engage.ts";
+import { outboxMailer } from "../providers/newsletter/mailer.ts";
+import { NewsletterService } from "../providers/newsletter/service.ts";
 import { ElevateService } from "../providers/recommendations/service.ts";
 import type { CustomerTokenVerifier } from "./cart/index.ts";
 import { CatalogEvents } from "./catalog-events.ts";
@@ -21,6 +24,9 @@ export interface Services {
   housekeeping: Housekeeping;
   /** The recommendation and search port, built in: Elevate's Storefront API v3 (issue 16). */
   elevate: ElevateService;
+  /** Newsletter and customer data (issue 15): Voyado Engage's contacts and newsletter, built in. */
+  engage: EngageContacts;
+  newsletter: NewsletterService;
   /** Turns a customer token into a customer id; the accounts issue provides it (cart owner checks). */
   customerTokens?: CustomerTokenVerifier;
 }
@@ -46,5 +52,8 @@ export async function createServices(config: Config, database: Database): Promis
   housekeeping.start();
   const elevate = new ElevateService(catalog, database.db);
   await elevate.start();
-  return { config, database, catalog, catalogEvents, cms, housekeeping, elevate };
+  // Newsletter and customer data (issue 15)
+  const engage = new EngageContacts(database.db);
+  const newsletter = new NewsletterService(database.db, engage, outboxMailer, config.PUBLIC_URL);
+  return { config, database, catalog, catalogEvents, cms, housekeeping, elevate, engage, newsletter };
 }

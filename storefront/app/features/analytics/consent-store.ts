@@ -34,8 +34,9 @@ function dropTrackingCookies(): void {
     const name = part.split("=")[0]?.trim();
     if (!name || !/^(_ga|_gid|_gcl_|_gat)/.test(name)) continue;
     // The Cookie Store API cannot remove another domain's cookie in every browser; this can.
-    for (const domain of ["", `; domain=${host}`, `; domain=.${host.split(".").slice(-2).join(".")}`])
+    for (const domain of ["", `; domain=${host}`, `; domain=.${host.split(".").slice(-2).join(".")}`]) {
       // biome-ignore lint/suspicious/noDocumentCookie: expiring, by name, cookies the tags set.
       document.cookie = `${name}=; max-age=0; path=/${domain}`;
+    }
   }
 }
