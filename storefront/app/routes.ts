@@ -12,6 +12,9 @@ export default [
     route("storyblok", "routes/storyblok.tsx"),
     route("l/elevate/*", "routes/landing.tsx"),
     route("favorieten", "routes/favorites.tsx"),
+    // Newsletter (issue 15): the mailed links
+    route("nieuwsbrief/bevestigen", "routes/newsletter-confirm.tsx"),
+    route("nieuwsbrief/uitschrijven", "routes/newsletter-unsubscribe.tsx"),
     route("*", "routes/dispatcher.tsx"),
   ]),
   layout("layouts/minimal-layout.tsx", [route("error", "routes/error.tsx")]),

@@ -38,6 +38,12 @@ export function storefrontServices(services: Services): StorefrontServices {
     validatePreview: (params) => services.cms.validatePreview(params).ok,
     publicUrl: services.config.PUBLIC_URL,
     gtmId: services.config.GTM_ID ?? null,
+    newsletter: {
+      confirm: (token) => services.newsletter.confirm(token),
+      unsubscribe: async (token) =>
+        (await services.newsletter.knowsUnsubscribeToken(token)) &&
+        (await services.newsletter.unsubscribeToken(token), true),
+    },
     cart: storefrontCart(new CartService(services.database.db, services.catalog)),
     elevate: storefrontElevate(
       services.elevate,

@@ -2,6 +2,22 @@ import { CONSENT_VERSION, type ConsentChoice, type StoredConsent, validConsent }
 import { applyConsent } from "./data-layer.ts";
 
 /**
+ * The customer-data platform profiles (favourite brand and store): it starts only with consent
+ * to analytics or marketing, and its code loads only then.
+ */
+export function startCustomerData(choice: ConsentChoice | null): void {
+  if (!choice || !(choice.analytics || choice.marketing)) return;
+  void import("../customer-data/engage-client.ts").then((engage) => engage.watchCart());
+}
+
+/** A product page seen, for the platform, if the visitor agreed to it. */
+export function reportProductView(sku: string): void {
+  const choice = storedConsent();
+  if (!choice || !(choice.analytics || choice.marketing)) return;
+  void import("../customer-data/engage-client.ts").then((engage) => engage.reportProductView(sku));
+}
+
+/**
  * The visitor's cookie choice, kept in localStorage: functional storage, which the
  * Telecommunicatiewet (art. 11.7a) allows without consent, and never sent to the server.
  */
@@ -24,6 +40,7 @@ export function saveConsent(choice: ConsentChoice): void {
     // Storage full or off: the choice holds for this page and is asked again next time.
   }
   applyConsent(choice);
+  startCustomerData(choice);
   if (!choice.analytics && !choice.marketing) dropTrackingCookies();
 }
 
