@@ -40,9 +40,12 @@ export function storefrontServices(services: Services): StorefrontServices {
     gtmId: services.config.GTM_ID ?? null,
     newsletter: {
       confirm: (token) => services.newsletter.confirm(token),
-      unsubscribe: async (token) =>
-        (await services.newsletter.knowsUnsubscribeToken(token)) &&
-        (await services.newsletter.unsubscribeToken(token), true),
+      // A known link always answers "unsubscribed", also when it already was.
+      unsubscribe: async (token) => {
+        if (!(await services.newsletter.knowsUnsubscribeToken(token))) return false;
+        await services.newsletter.unsubscribeToken(token);
+        return true;
+      },
     },
     cart: storefrontCart(new CartService(services.database.db, services.catalog)),
     elevate: storefrontElevate(
