@@ -8,6 +8,8 @@ import { catalogProducts, expectAccessible, screenshot, watchConsole } from "./s
  * These specs start as a first-time visitor, without the answers the other specs start with.
  */
 test.use({ storageState: { cookies: [], origins: [] } });
+// Whole journeys on a busy two-core machine: more than the suite's 30 s default.
+test.describe.configure({ timeout: 90_000 });
 
 const GTM = /^https:\/\/www\.googletagmanager\.com\//;
 const GTM_STUB = "window.__gtmStubLoaded = true; document.cookie = '_ga=GA1.1.stub; path=/';";

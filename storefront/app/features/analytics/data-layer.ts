@@ -20,6 +20,11 @@ declare global {
 }
 
 const tracking = { gtmId: null as string | null, started: false, loaded: false };
+/**
+ * What pages pushed before the shell started tracking: React runs a page's effects before its
+ * layout's, so a product page's view_item comes first and waits here for the consent defaults.
+ */
+let early: object[] = [];
 
 function layer(): unknown[] {
   window.dataLayer ??= [];
@@ -42,6 +47,7 @@ export function startTracking(gtmId: string | null): boolean {
   if (!gtmId) {
     if (!tracking.started) console.warn("Etalage: GTM_ID is not set, tracking is disabled");
     tracking.started = true;
+    early = [];
     return false;
   }
   if (tracking.started) return true;
@@ -49,6 +55,8 @@ export function startTracking(gtmId: string | null): boolean {
   tracking.gtmId = gtmId;
   gtag("consent", "default", consentDefaults());
   layer().push({ "gtm.start": Date.now(), event: "gtm.js" });
+  layer().push(...early);
+  early = [];
   return true;
 }
 
@@ -77,14 +85,17 @@ function loadTagManager(gtmId: string): void {
 
 /** An ecommerce event, after `{ ecommerce: null }` so GTM's recursive merge keeps no stale items. */
 export function track(event: Ga4Event | null): void {
-  if (!event || typeof window === "undefined" || !tracking.gtmId) return;
-  const dataLayer = layer();
-  dataLayer.push({ ecommerce: null });
-  dataLayer.push(event);
+  if (!event || typeof window === "undefined") return;
+  push({ ecommerce: null }, event);
+}
+
+function push(...entries: object[]): void {
+  if (!tracking.started) early.push(...entries);
+  else if (tracking.gtmId) layer().push(...entries);
 }
 
 /** The spec's page-type tag, with each page view. */
 export function trackPage(pageType: PageType): void {
-  if (typeof window === "undefined" || !tracking.gtmId) return;
-  layer().push({ event: "page_view", page_type: pageType, page_location: location.href });
+  if (typeof window === "undefined") return;
+  push({ event: "page_view", page_type: pageType, page_location: location.href });
 }
