@@ -19,7 +19,10 @@ import { syntheticCatalog } from "../../server/src/catalog-index/synthetic.ts";
 import { loadConfig } from "../../server/src/config.ts";
 import { openDatabase } from "../../server/src/db/client.ts";
 import { BuiltinCms } from "../../server/src/providers/cms/builtin.ts";
+import { EngageContacts } from "../../server/src/providers/customer-data/engage.ts";
 import { MailService } from "../../server/src/providers/mail/index.ts";
+import { outboxMailer } from "../../server/src/providers/newsletter/mailer.ts";
+import { NewsletterService } from "../../server/src/providers/newsletter/service.ts";
 import { ElevateService } from "../../server/src/providers/recommendations/service.ts";
 import { AccountService } from "../../server/src/services/accounts/customers.ts";
 import { noCustomerOrders } from "../../server/src/services/accounts/orders.ts";
@@ -74,6 +77,9 @@ async function main() {
   const accounts = new AccountService(database.db, mail, config.PUBLIC_URL);
   const reviews = new ReviewService(database.db);
   await reviews.start();
+  // Nor are the newsletter and customer data: plain objects over the database, nothing to start.
+  const engage = new EngageContacts(database.db);
+  const newsletter = new NewsletterService(database.db, engage, outboxMailer, config.PUBLIC_URL);
   const services: Services = {
     config,
     database,
@@ -90,6 +96,8 @@ async function main() {
     customerOrders: noCustomerOrders,
     customerTokens: accounts,
     reviews,
+    engage,
+    newsletter,
   };
   const app = await buildApp(services, { storefront: false });
   await app.listen({ port: 0, host: "127.0.0.1" });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import zlib from "node:zlib";
 import fastifyCompress from "@fastify/compress";
+import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
 import Fastify, {
   type FastifyInstance,
@@ -24,10 +25,13 @@ import { catalogRoutes } from "./api/catalog/route.ts";
 import { cmsEditorRoutes } from "./api/cms/editor-route.ts";
 import { cmsRoutes } from "./api/cms/route.ts";
 import { cmsDataRoutes } from "./api/cms-data/route.ts";
+import { customerDataRoutes } from "./api/customer-data/route.ts";
 // Issue 18: directory, reviews, sitemaps, store locator.
 import { directoryRoutes } from "./api/directory/route.ts";
 import { elevateLookupRoutes } from "./api/elevate/route.ts";
 import { healthRoutes } from "./api/health/route.ts";
+import { newsletterAdminRoutes } from "./api/newsletter/admin-route.ts";
+import { newsletterRoutes } from "./api/newsletter/route.ts";
 import { adminOrderRoutes, orderRoutes } from "./api/orders/route.ts";
 import { productRoutes } from "./api/product/route.ts";
 import { reviewAdminRoutes, reviewRoutes } from "./api/review/route.ts";
@@ -176,6 +180,13 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(directoryRoutes, { prefix: "/ext/directory" });
       await api.register(reviewRoutes, { services, prefix: "/review" });
       await api.register(reviewAdminRoutes, { services, prefix: "/admin/reviews" });
+      // Newsletter and customer data (issue 15)
+      await api.register(async (engage) => {
+        await engage.register(fastifyRateLimit, { global: false });
+        await engage.register(newsletterRoutes, { services, prefix: "/ext/voyado-engage-newsletter" });
+        await engage.register(customerDataRoutes, { services, prefix: "/ext/voyado-engage" });
+      });
+      await api.register(newsletterAdminRoutes, { services, prefix: "/admin/newsletter" });
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       // Unknown paths 404, known paths asked with another method 405 with Allow, OPTIONS answered.
       api.all("/*", { schema: { hide: true } }, apiMethods.fallback);

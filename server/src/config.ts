@@ -111,6 +111,16 @@ const schema = z.object({
    * A Voyado Elevate cluster (its id, `w00000000`, or a URL) for recommendations, listings and
    * autocomplete; unset, the built-in service at /api/storefront/v3/ answers (docs/decisions/0018).
    */
+  /* Newsletter, customer data, analytics and consent (issue 15) */
+  /**
+   * The Google Tag Manager container (GTM-XXXXXXX). Unset or empty: no tag manager, no data
+   * layer and no cookie banner (transactional §4: a missing id logs a warning and disables tracking).
+   */
+  GTM_ID: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]{4,12}$/, "must look like GTM-XXXXXXX")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   ELEVATE_CLUSTER_ID: z
     .string()
     .regex(/^[\w.:/-]{1,200}$/, "an Elevate cluster id (w00000000) or a URL")

@@ -150,6 +150,9 @@ const NEVER_CACHED_READS: Record<string, readonly string[]> = {
   // The editor's preview of the layout stories, under /storyblok only (isShellPreview).
   "features/cms/shell-from-cms.ts": ["id", "token", "release", "spaceId", "timestamp"],
   "features/shell/cms-blocks.ts": ["token"],
+  // The newsletter's mailed links, under /nieuwsbrief only (issue 15).
+  "routes/newsletter-confirm.tsx": ["token"],
+  "routes/newsletter-unsubscribe.tsx": ["token"],
 };
 
 function sourceFiles(dir: string): string[] {

@@ -12,7 +12,7 @@ import { serverModulesLoaded } from "./lib/deferred-module.ts";
 import { renderWholeDocument, serverApp, toRenderTask } from "./lib/render-document.tsx";
 import { hasDeferredData, readHydrationData } from "./lib/render-whole.ts";
 import { createNonce, setSecurityHeaders } from "./lib/security-headers.ts";
-import { documentRendererContext } from "./lib/server-context.ts";
+import { documentRendererContext, servicesContext } from "./lib/server-context.ts";
 
 /** The server hands loaders its services, and pages its render threads, under these keys. */
 export { routePathsOf } from "./features/shell/reachable-links.ts";
@@ -53,7 +53,7 @@ export default async function handleRequest(
   // would write their fallback. Settled once, this costs one microtask.
   await serverModulesLoaded();
   const nonce = createNonce();
-  setSecurityHeaders(responseHeaders, nonce);
+  setSecurityHeaders(responseHeaders, nonce, { tagManager: Boolean(loadContext.get(servicesContext).gtmId) });
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (!routerContext.isSpaMode && !hasDeferredData(routerContext)) {
     const hydration = await readHydrationData(routerContext);

@@ -23,6 +23,9 @@ export default [
     // Issue 18: the store locator.
     route("storelocator", "routes/storelocator.tsx"),
     route("storelocator/:storeId", "routes/store.tsx"),
+    // Newsletter (issue 15): the mailed links
+    route("nieuwsbrief/bevestigen", "routes/newsletter-confirm.tsx"),
+    route("nieuwsbrief/uitschrijven", "routes/newsletter-unsubscribe.tsx"),
     route("*", "routes/dispatcher.tsx"),
   ]),
   layout("layouts/minimal-layout.tsx", [route("error", "routes/error.tsx")]),

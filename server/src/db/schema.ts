@@ -91,6 +91,7 @@ export const meta = pgTable("meta", {
 export * from "./schema-accounts.ts";
 export * from "./schema-cart.ts";
 export * from "./schema-cms.ts";
+export * from "./schema-newsletter.ts";
 // Checkout (issue 13).
 export * from "./schema-orders.ts";
 export * from "./schema-recommendations.ts";

@@ -3,10 +3,13 @@ import { CatalogIndex } from "../catalog-index/catalog-index.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { BuiltinCms } from "../providers/cms/builtin.ts";
+import { EngageContacts } from "../providers/customer-data/engage.ts";
+import { MailService } from "../providers/mail/index.ts";
+import { outboxMailer } from "../providers/newsletter/mailer.ts";
+import { NewsletterService } from "../providers/newsletter/service.ts";
 import { adyenProvider, InProcessGatewayClient } from "../providers/payments/adyen.ts";
 import { loadGatewayKeys } from "../providers/payments/gateway-keys.ts";
 import { CHECKOUT_PATH, TestGateway } from "../providers/payments/test-gateway.ts";
-import { MailService } from "../providers/mail/index.ts";
 import { ElevateService } from "../providers/recommendations/service.ts";
 import { AccountService } from "./accounts/customers.ts";
 import { type CustomerOrders, noCustomerOrders } from "./accounts/orders.ts";
@@ -32,6 +35,9 @@ export interface Services {
   housekeeping: Housekeeping;
   /** The recommendation and search port, built in: Elevate's Storefront API v3 (issue 16). */
   elevate: ElevateService;
+  /** Newsletter and customer data (issue 15): Voyado Engage's contacts and newsletter, built in. */
+  engage: EngageContacts;
+  newsletter: NewsletterService;
   /** Turns a customer token into a customer id; the accounts issue provides it (cart owner checks). */
   customerTokens?: CustomerTokenVerifier;
   /** Checkout (issue 13): orders, their payment expiry and the order-confirmed hook. */
@@ -90,6 +96,9 @@ export async function createServices(config: Config, database: Database): Promis
   // Issue 18: reviews.
   const reviews = new ReviewService(database.db);
   await reviews.start();
+  // Newsletter and customer data (issue 15)
+  const engage = new EngageContacts(database.db);
+  const newsletter = new NewsletterService(database.db, engage, outboxMailer, config.PUBLIC_URL);
   return {
     config,
     database,
@@ -106,6 +115,8 @@ export async function createServices(config: Config, database: Database): Promis
     customerOrders: noCustomerOrders,
     customerTokens: accounts,
     reviews,
+    engage,
+    newsletter,
   };
 }
 

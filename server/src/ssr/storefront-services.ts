@@ -52,6 +52,16 @@ export function storefrontServices(services: Services, drafts?: DraftStoryReader
       };
     },
     locatePlace,
+    gtmId: services.config.GTM_ID ?? null,
+    newsletter: {
+      confirm: (token) => services.newsletter.confirm(token),
+      // A known link always answers "unsubscribed", also when it already was.
+      unsubscribe: async (token) => {
+        if (!(await services.newsletter.knowsUnsubscribeToken(token))) return false;
+        await services.newsletter.unsubscribeToken(token);
+        return true;
+      },
+    },
     cart: storefrontCart(new CartService(services.database.db, services.catalog)),
     elevate: storefrontElevate(
       services.elevate,

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useTrackingStart } from "../features/analytics/use-tracking-start.ts";
 import { shellBlocksFromCms } from "../features/cms/shell-from-cms.ts";
 import { configureElevate } from "../features/recommendations/elevate-config.ts";
 import { isShellPreview } from "../features/shell/cms-blocks.ts";
@@ -18,7 +19,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const reachable = reachableLinks(services, context.get(routePathsContext));
   const blocks = await withReachableLinks(await shellBlocksFromCms(services, url), reachable);
   // Where the browser's Elevate client goes: a configured cluster, or this shop (null).
-  return { ...blocks, elevateCluster: services.elevate.clusterId };
+  return { ...blocks, elevateCluster: services.elevate.clusterId, gtmId: services.gtmId };
 }
 
 /**
@@ -31,6 +32,7 @@ export function shouldRevalidate({ nextUrl }: ShouldRevalidateFunctionArgs) {
 
 export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
   configureElevate(loaderData.elevateCluster);
+  useTrackingStart(loaderData.gtmId);
   return (
     <DefaultShell blocks={loaderData}>
       <Outlet />

@@ -26,16 +26,19 @@ export function createNonce(): string {
  * data (swatches, label colours; docs/decisions/0012-input-rules.md). Vite's dev server injects
  * its CSS as `<style>` elements, so development keeps inline styles.
  */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string, options: { tagManager?: boolean } = {}): string {
+  // Google's own list for GTM with GA4 (developers.google.com/tag-platform/security/guides/csp),
+  // only where a container is configured; the script itself still loads only after consent.
+  const gtm = options.tagManager ? TAG_MANAGER_SOURCES : "";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${options.tagManager ? " https://www.googletagmanager.com" : ""}`,
     import.meta.env.DEV ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
     "style-src-attr 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${gtm}`,
     "media-src 'self'",
     // Vite's dev server pushes updates over its own WebSocket port.
-    import.meta.env.DEV ? "connect-src 'self' ws://localhost:*" : "connect-src 'self'",
+    import.meta.env.DEV ? `connect-src 'self' ws://localhost:*${gtm}` : `connect-src 'self'${gtm}`,
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -44,8 +47,15 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
-export function setSecurityHeaders(headers: Headers, nonce: string): void {
-  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+const TAG_MANAGER_SOURCES =
+  " https://*.googletagmanager.com https://*.google-analytics.com https://*.analytics.google.com";
+
+export function setSecurityHeaders(
+  headers: Headers,
+  nonce: string,
+  options: { tagManager?: boolean } = {},
+): void {
+  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, options));
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
 }

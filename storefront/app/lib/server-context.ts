@@ -95,6 +95,13 @@ export interface StorefrontServices {
   storeLocator(): StoreLocatorData;
   /** Issue 18: a postcode or a city as a point, from built-in tables (no outside geocoder). */
   locatePlace(query: string): { lat: number; lng: number; label: string } | null;
+  /** The tag manager's container id, or null: tracking is off (features/analytics, issue 15). */
+  gtmId: string | null;
+  /** The mailed links' actions (issue 15): confirm a sign-up, unsubscribe. */
+  newsletter: {
+    confirm(token: string): Promise<{ email: string; code: string | null } | null>;
+    unsubscribe(token: string): Promise<boolean>;
+  };
   /** The server cart, for the add-to-cart form posted without JavaScript. */
   cart: StorefrontCart;
   /** The recommendation and search provider (Voyado Elevate), for pages rendered on the server. */

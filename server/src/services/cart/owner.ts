@@ -15,7 +15,7 @@ export type CartCaller =
 
 /** Turns a customer token into the customer, or null when the token is not (or no longer) valid. */
 export interface CustomerTokenVerifier {
-  verify(token: string): Promise<{ customerId: number; sessionExpires?: number } | null>;
+  verify(token: string): Promise<{ customerId: number; sessionExpires?: number; externalId?: string } | null>;
 }
 
 /** The owner a cart answers to: a guest cart to its id alone, a customer cart to that customer. */

@@ -1,6 +1,7 @@
 import { cartCount, type LocalCart } from "@etalage/core";
 import { createStorage } from "../../lib/storage.ts";
 import { createTaskQueue } from "../../lib/task-queue.ts";
+import { trackCartChange } from "../analytics/tracked.ts";
 import { writeCartCookie } from "./cart-cookie.ts";
 import { withLock } from "./cart-lock.ts";
 import { CART_SETTINGS } from "./cart-settings.ts";
@@ -136,6 +137,7 @@ export async function change(mutate: (cart: LocalCart) => LocalCart): Promise<vo
     await refresh();
     const next = mutate({ items: store.state.items, deleted: store.state.deleted });
     const changes = (store.state.dirty ? (store.state.changes ?? 0) : 0) + 1;
+    trackCartChange(store.state.items, next.items);
     store.state = { ...store.state, items: next.items, deleted: next.deleted, dirty: true, changes };
     store.session.synced = false;
     await save({ cart: true });

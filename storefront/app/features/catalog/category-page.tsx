@@ -14,6 +14,7 @@ import { useNavigation } from "react-router";
 import { ShopLink } from "../../lib/shop-link.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { Icon } from "../../ui/icons.tsx";
+import { useListTracking } from "../analytics/list-view.ts";
 import { BackLink, Breadcrumbs } from "./breadcrumbs.tsx";
 import type { CategoryPageData } from "./category-page-data.ts";
 import { ListingFilters } from "./listing-filters.tsx";
@@ -46,9 +47,10 @@ export function CategoryPage({ data, tiles }: CategoryPageProps) {
   const filtered = activeFilterCount(state) > 0;
   const clearHref = filtered ? basePath + listingSearch(clearListingFilters(state)) : null;
   const title = data.title ?? category.name;
+  const onListClick = useListTracking({ id: `category-${category.id}`, name: category.name }, data.products);
 
   return (
-    <div className="listing container">
+    <div className="listing container" onClickCapture={onListClick}>
       <div className="listing__crumbs">
         <Breadcrumbs items={data.breadcrumbs} />
         <BackLink items={data.breadcrumbs} />

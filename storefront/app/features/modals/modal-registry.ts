@@ -8,6 +8,9 @@ export interface ModalPayloads {
   "cart-remove-item": { item: CartItem };
   // Issue 18
   review: { productId: number; name: string };
+  // Newsletter, customer data, analytics and consent (issue 15)
+  "cookie-consent": { settings?: boolean; onDecided?: () => void } | undefined;
+  newsletter: undefined;
 }
 
 export type ModalName = keyof ModalPayloads;
@@ -26,4 +29,7 @@ export const modalLoaders: { [N in ModalName]: Loader<N> } = {
   "cart-remove-item": () => import("../cart/microcart/remove-item-modal.tsx"),
   // Issue 18
   review: () => import("../reviews/review-modal.tsx"),
+  // Newsletter, customer data, analytics and consent (issue 15)
+  "cookie-consent": () => import("../analytics/consent-modal.tsx"),
+  newsletter: () => import("../newsletter/newsletter-modal.tsx"),
 };

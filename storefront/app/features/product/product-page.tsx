@@ -1,7 +1,8 @@
 import { type StockStatus, stockStatus, t } from "@etalage/core";
-import { type FormEvent, useMemo, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useActionData } from "react-router";
 import { deferredModule } from "../../lib/deferred-module.ts";
+import { trackProductView } from "../analytics/product-view.ts";
 import { cart, loadCartEngine } from "../cart/cart-api.ts";
 import type { ProductChoice } from "../cart/product-request.ts";
 import { openModal } from "../modals/modal-store.ts";
@@ -99,6 +100,7 @@ function imagesFor(data: ProductPageData, variant: VariantView | null): GalleryI
 function ProductView({ data, parts }: { data: ProductPageData; parts: PartsChoice | null }) {
   const config = useProductConfiguration(data);
   const { variant } = config;
+  useEffect(() => trackProductView(data), [data]);
   // The same pictures keep the same array, so the gallery's render waits for a real change.
   const images = useMemo(() => imagesFor(data, variant), [data, variant]);
   const posted = useActionData<ProductActionResult | undefined>();

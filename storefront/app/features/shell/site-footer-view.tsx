@@ -1,6 +1,7 @@
 import { lookupTable, t } from "@etalage/core";
 import { ShopLink } from "../../lib/shop-link.tsx";
 import { Icon, type IconName } from "../../ui/icons.tsx";
+import { openCookieSettings } from "../analytics/use-tracking-start.ts";
 import { openModal } from "../modals/modal-store.ts";
 import { NewsletterForm } from "../newsletter/newsletter-form.tsx";
 import { type FooterBlock, type FooterColumnBlock, linkHref } from "./cms-blocks.ts";
@@ -81,6 +82,11 @@ export function SiteFooterView({ footer }: { footer: FooterBlock }) {
               <ShopLink to={link.href}>{link.label}</ShopLink>
             </li>
           ))}
+          <li>
+            <button type="button" className="site-footer__link-button" onClick={openCookieSettings}>
+              {t("Cookie settings")}
+            </button>
+          </li>
         </ul>
       </div>
     </footer>

@@ -1,7 +1,9 @@
-import { cartLineKey, t } from "@etalage/core";
+import { cartLineKey, t, viewCart } from "@etalage/core";
 import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
 import { Icon } from "../../../ui/icons.tsx";
+import { track } from "../../analytics/data-layer.ts";
+import { trackedLine } from "../../analytics/tracked.ts";
 import { CartRecommendations } from "../../recommendations/cart-recommendations.tsx";
 import { loadCartEngine, useCart } from "../cart-api.ts";
 import { CartTotals } from "./cart-totals.tsx";
@@ -27,6 +29,14 @@ export default function Microcart() {
   useEffect(() => {
     loadCartEngine().catch((error: unknown) => console.warn("The cart could not start:", error));
   }, []);
+
+  // view_cart once per opening, with the lines it opened with.
+  const viewed = useRef(false);
+  useEffect(() => {
+    if (!view.ready || viewed.current) return;
+    viewed.current = true;
+    track(viewCart(view.items.map(trackedLine)));
+  }, [view.ready, view.items]);
 
   if (!view.ready) {
     return (

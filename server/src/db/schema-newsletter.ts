@@ -1,0 +1,118 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/*
+ * The built-in Voyado Engage (issue 15; contract "Newsletter and customer data"): contacts with
+ * their product views and cart, newsletter subscriptions with double opt-in, the one welcome
+ * coupon per mailbox, and the newsletter's outbox.
+ */
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Engage's contact: `id` is the contactId (a GUID), attributes in Engage's own names. */
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: text("id").primaryKey(),
+    /** SHA-256 of the secret handed to the browser that created the contact; its only credential. */
+    secretHash: text("secret_hash"),
+    /** The customer's external id (Engage's customKey), once a customer logged in with it. */
+    customKey: text("custom_key"),
+    email: text("email"),
+    attributes: jsonb("attributes").$type<Record<string, string>>().notNull().default({}),
+    acceptsEmail: boolean("accepts_email").notNull().default(false),
+    /** The last cart reported: its hash and lines (transactional §4: reported when the hash changes). */
+    cartHash: text("cart_hash"),
+    cartItems: jsonb("cart_items").$type<{ sku: string; qty: number }[]>().notNull().default([]),
+    createdAt: at("created_at").notNull().defaultNow(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("contacts_custom_key_idx").on(t.customKey).where(sql`${t.customKey} is not null`)],
+);
+
+/** What a contact looked at and bought: the source of `favbrand` and `favstore`. */
+export const contactEvents = pgTable(
+  "contact_events",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    contactId: text("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"view" | "order">().notNull(),
+    sku: text("sku").notNull(),
+    brand: text("brand"),
+    store: text("store"),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("contact_events_contact_idx").on(t.contactId, t.createdAt),
+    check("contact_events_kind", sql`${t.kind} in ('view', 'order')`),
+  ],
+);
+
+export type SubscriptionStatus = "pending" | "subscribed" | "unsubscribed";
+
+export const newsletterSubscriptions = pgTable(
+  "newsletter_subscriptions",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    /** core `emailKey`: one row per mailbox, whatever the spelling. */
+    emailKey: text("email_key").notNull().unique(),
+    email: text("email").notNull(),
+    status: text("status").$type<SubscriptionStatus>().notNull(),
+    contactId: text("contact_id")
+      .notNull()
+      .references(() => contacts.id),
+    /** SHA-256 of the pending confirmation link's token. */
+    confirmTokenHash: text("confirm_token_hash"),
+    confirmExpiresAt: at("confirm_expires_at"),
+    /** SHA-256 of the unsubscribe token every newsletter mail carries. */
+    unsubscribeTokenHash: text("unsubscribe_token_hash").notNull(),
+    confirmedAt: at("confirmed_at"),
+    unsubscribedAt: at("unsubscribed_at"),
+    createdAt: at("created_at").notNull().defaultNow(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("newsletter_status", sql`${t.status} in ('pending', 'subscribed', 'unsubscribed')`),
+    index("newsletter_confirm_idx").on(t.confirmTokenHash),
+    index("newsletter_unsubscribe_idx").on(t.unsubscribeTokenHash),
+  ],
+);
+
+/** The welcome coupon: the primary key makes it once per mailbox, also after unsubscribing. */
+export const newsletterCoupons = pgTable("newsletter_coupons", {
+  emailKey: text("email_key").primaryKey(),
+  code: text("code").notNull().unique(),
+  createdAt: at("created_at").notNull().defaultNow(),
+});
+
+/**
+ * Mails the newsletter sends, written in the transaction that causes them (NewsletterMailer).
+ * The mail port's outbox takes them over once it exists (README "Newsletter").
+ */
+export const newsletterOutbox = pgTable(
+  "newsletter_outbox",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    kind: text("kind").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+    sentAt: at("sent_at"),
+  },
+  (t) => [index("newsletter_outbox_to_idx").on(t.to, t.createdAt)],
+);
