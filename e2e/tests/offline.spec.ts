@@ -223,6 +223,11 @@ test.describe("offline", () => {
     page,
   }, testInfo) => {
     const problems = watchConsole(page);
+    const workerLog: string[] = [];
+    page.on("console", (msg) => {
+      if (msg.text().startsWith("[service worker]")) workerLog.push(msg.text());
+    });
+    testInfo.annotations.push({ type: "service worker", description: "see attachment" });
     await open(page, "/");
     await controlled(page);
     await open(page, CATEGORY);
@@ -258,6 +263,7 @@ test.describe("offline", () => {
       expect(after.some((name) => name.startsWith("etalage-pages-"))).toBe(true);
       expect(problems).toEqual([]);
     } finally {
+      await testInfo.attach("service worker log", { body: workerLog.join("\n") });
       writeFileSync(sw, original);
       for (const file of compressed) renameSync(`${file}.before-deploy`, file);
     }

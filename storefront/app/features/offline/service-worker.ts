@@ -27,7 +27,7 @@ export function registerServiceWorker(): void {
       type: "info",
       message: t("A new version is available"),
       hasNoTimeout: true,
-      action1: { label: t("Reload"), action: () => workbox.messageSkipWaiting() },
+      action1: { label: t("Reload"), action: () => void takeUpdate(log) },
     });
   });
 
@@ -48,4 +48,16 @@ export function registerServiceWorker(): void {
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") void workbox.update().catch(() => {});
   });
+}
+
+/**
+ * Tells the waiting worker to take over. Asks the registration at the moment of the click rather
+ * than Workbox's copy of it: the worker waiting then is the one to tell.
+ */
+async function takeUpdate(log: (event: string, detail?: unknown) => void) {
+  const registration = await navigator.serviceWorker.getRegistration("/");
+  const waiting = registration?.waiting;
+  log("update requested", { waiting: Boolean(waiting) });
+  if (waiting) waiting.postMessage({ type: "SKIP_WAITING" });
+  else window.location.reload();
 }
