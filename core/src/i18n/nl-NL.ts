@@ -330,6 +330,7 @@ export const nl = {
 
   // Browsing as a shopper sees it (issue 14)
   "Only {available} left in stock": "Nog {available} op voorraad",
+  "{option} {value} is sold out": "{option} {value} is uitverkocht",
 } as const satisfies Record<string, string>;
 
 export type DictionaryKey = keyof typeof nl;
