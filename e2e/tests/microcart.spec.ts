@@ -14,7 +14,7 @@ interface Child {
   status: number;
   color: string;
   size: string;
-  stock: { is_in_stock: boolean; qty: number };
+  stock: { is_in_stock: boolean; qty: number; is_volatile?: boolean };
 }
 interface Product {
   sku: string;
@@ -288,8 +288,17 @@ test.describe("the microcart", () => {
     page,
     request,
   }, testInfo) => {
-    const { product, first } = await configurableOnSale(request);
-    await addConfigurable(page, testInfo, product, first.child, 1);
+    // A child whose stock the server counts (not volatile), and less of it than asked.
+    const product = (await products(request, "configurable")).find((p) =>
+      (p.configurable_children ?? []).some(
+        (c) => roomy(c) && !c.stock.is_volatile && c.stock.qty < 999 && c.color && c.size,
+      ),
+    )!;
+    const child = product.configurable_children!.find(
+      (c) => roomy(c) && !c.stock.is_volatile && c.stock.qty < 999,
+    )!;
+    const first = { child };
+    await addConfigurable(page, testInfo, product, child, 1);
     const microcart = await openMicrocart(page, testInfo);
     const line = microcart.locator(".microcart-line").first();
     const qty = line.getByRole("textbox", { name: `Aantal ${product.name}` });
@@ -297,7 +306,8 @@ test.describe("the microcart", () => {
     await qty.press("Enter");
     // Issue 14: not under the drawer, not "body.cartItem.qty: The requested qty is not available".
     const problem = line.locator(".microcart-line__problem");
-    await expect(problem).toHaveText(/^Nog \d+ op voorraad$/);
+    // After the server's answer to the cart sync.
+    await expect(problem).toHaveText(/^Nog \d+ op voorraad$/, { timeout: 15_000 });
     await expect(problem).toBeVisible();
     const left = Number((await problem.textContent())?.match(/\d+/)?.[0]);
     expect(left).toBeGreaterThan(0);

@@ -109,7 +109,7 @@ test.describe("the product page", () => {
     expect(problems).toEqual([]);
   });
 
-  test("a size no variant offers is marked unavailable and answers the Dutch warning with OK", async ({
+  test("a size no variant offers is marked unavailable and says it is sold out, with OK", async ({
     page,
     request,
   }) => {
@@ -130,8 +130,12 @@ test.describe("the product page", () => {
     const link = page.getByRole("link", { name: `${dead.label}, niet beschikbaar` });
     await expect(link).toBeVisible();
     await link.click();
+    // A size the product has, only not in stock, is sold out (issue 14); one it never had does not exist.
+    const exists = product.configurable_children!.some((c) => c.size === dead.value_index);
     const toast = page.getByText(
-      "Deze combinatie bestaat niet voor dit product. Kies een andere combinatie.",
+      exists
+        ? `Maat ${dead.label} is uitverkocht`
+        : "Deze combinatie bestaat niet voor dit product. Kies een andere combinatie.",
     );
     await expect(toast).toBeVisible();
     // The parent's own URL: no child, or the product's own sku as the spec's default child.

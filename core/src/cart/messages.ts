@@ -41,12 +41,14 @@ export interface RefusalText {
  * the `available` the server sends. Other refusals keep their message without the field path.
  */
 export function refusalText(body: unknown): RefusalText {
-  const answer = (typeof body === "object" && body !== null ? body : {}) as {
+  type Fields = { available?: unknown; errors?: { message?: unknown }[] };
+  const envelope = (typeof body === "object" && body !== null ? body : {}) as Fields & {
     result?: unknown;
     message?: unknown;
-    available?: unknown;
-    errors?: { message?: unknown }[];
+    meta?: Fields;
   };
+  // The envelope keeps the details in `meta` ({ code, result, meta: { errors, sku, available } }).
+  const answer = { ...envelope, ...envelope.meta };
   const available = answer.available;
   if (typeof available === "number" && Number.isInteger(available) && available >= 0) {
     return available === 0

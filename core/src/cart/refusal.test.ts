@@ -8,9 +8,11 @@ import { CART_MESSAGES, refusalText } from "./messages.ts";
 const refused = (available: number) => ({
   code: 400,
   result: "body.cartItem.qty: The requested qty is not available",
-  errors: [{ path: "body.cartItem.qty", message: "The requested qty is not available" }],
-  sku: "OVH1003-NAVY-L",
-  available,
+  meta: {
+    errors: [{ path: "body.cartItem.qty", message: "The requested qty is not available" }],
+    sku: "OVH1003-NAVY-L",
+    available,
+  },
 });
 
 describe("refusalText (issue 14: quantity errors in Dutch, with what is possible)", () => {

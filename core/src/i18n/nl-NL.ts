@@ -552,6 +552,7 @@ export const nl = {
   "Your {percent}% discount code: {code}. It works once; enter it in the cart.":
     "Je kortingscode van {percent}%: {code}. Hij werkt één keer; vul hem in in de winkelwagen.",
   "Newsletter welcome discount": "Welkomstkorting nieuwsbrief",
+  "{option} {value} is sold out": "{option} {value} is uitverkocht",
 } as const satisfies Record<string, string>;
 
 export type DictionaryKey = keyof typeof nl;

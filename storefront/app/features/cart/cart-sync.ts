@@ -126,7 +126,7 @@ function taskFor(command: ServerCommand) {
 function refusedText(outcome: TaskOutcome): string {
   if (outcome.status === "refused") return t(refusalText(outcome.error).message);
   if (outcome.status !== "answered") return "";
-  const { message, params } = refusalText(outcome.result);
+  const { message, params } = refusalText({ result: outcome.result, meta: outcome.meta });
   return message ? t(message, params) : "";
 }
 

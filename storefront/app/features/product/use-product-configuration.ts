@@ -110,10 +110,16 @@ export function useProductConfiguration(data: ProductPageData): ProductConfigura
         value,
       );
       if (!choice.variant) {
-        // Core's NO_SUCH_CONFIGURATION, as a literal the build compiles: the page needs no dictionary.
-        const message = t(
-          "No such configuration for the product. Please do choose another combination of attributes.",
-        );
+        // A value some child has, only not to sell now, is sold out (issue 14: "Maat XS is
+        // uitverkocht"); a combination no child has is core's NO_SUCH_CONFIGURATION, as a
+        // literal the build compiles: the page needs no dictionary.
+        const option = view.options.find((o) => o.attribute_code === attributeCode);
+        const known = view.variants.some((v) => String(v[attributeCode] ?? "") === value);
+        const label = option?.values.find((v) => v.value_index === value)?.label;
+        const message =
+          option && label && known
+            ? t("{option} {value} is sold out", { option: option.label, value: label })
+            : t("No such configuration for the product. Please do choose another combination of attributes.");
         notify({ type: "warning", message, action1: { label: t("OK") } });
         return;
       }
