@@ -26,6 +26,8 @@ async function logIn(page: Page, email: string, password: string) {
 test("a shopper registers, logs out and in, edits the name and manages addresses", async ({
   page,
 }, testInfo) => {
+  // One long journey of many steps: more than the default 30 s on a busy machine.
+  test.setTimeout(120_000);
   const problems = watchConsole(page);
   const email = uniqueEmail(testInfo, "jan");
   await open(page, "/login");
@@ -65,7 +67,9 @@ test("a shopper registers, logs out and in, edits the name and manages addresses
   await expect(page).toHaveURL(/\/login\?redirect=%2Fmy-account%2Fdetails/);
   await expect(page.getByText("Je moet ingelogd zijn om deze pagina te bekijken")).toBeVisible();
   await logIn(page, email, "Fout-wachtwoord-9");
-  await expect(page.getByRole("alert")).toHaveText("Onbekend e-mailadres of onjuist wachtwoord");
+  await expect(page.getByRole("form", { name: "Inloggen" }).getByRole("alert")).toHaveText(
+    "Onbekend e-mailadres of onjuist wachtwoord",
+  );
   await logIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/my-account\/details$/);
 
@@ -111,7 +115,8 @@ test("a shopper registers, logs out and in, edits the name and manages addresses
   await expect(confirm).toContainText("Wil je dit adres verwijderen?");
   await confirm.getByRole("button", { name: "Verwijderen" }).click();
   await expect(page.getByText("Je hebt nog geen adressen")).toBeVisible();
-  expect(problems).toEqual([]);
+  // The wrong password above is a 401 the browser logs; anything else is a fault.
+  expect(problems.filter((p) => !p.includes("status of 401"))).toEqual([]);
 });
 
 test("a shopper resets a forgotten password through the mailed link", async ({ page, request }, testInfo) => {
