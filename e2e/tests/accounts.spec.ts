@@ -1,5 +1,5 @@
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
-import { expectAccessible, screenshot, watchConsole } from "./support";
+import { catalogProducts, expectAccessible, screenshot, watchConsole } from "./support";
 
 /** Customer accounts (issue 12): register, log out and in, details, addresses, password reset. */
 
@@ -190,4 +190,51 @@ test("the header's account menu logs out", async ({ page, request }, testInfo) =
   await expect(
     area.getByRole("link", { name: testInfo.project.name === "desktop" ? "Inloggen" : "Account" }),
   ).toBeVisible();
+});
+
+test("the guest's cart merges into the customer's cart at login", async ({ page, request }, testInfo) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail(testInfo, "cart");
+  await request.post("/api/ext/tritonx/create", {
+    data: { customer: { email, firstname: "Lotte", lastname: "Visser" }, password: PASSWORD },
+  });
+  const token = (
+    await (
+      await request.post("/api/ext/tritonx/login", { data: { username: email, password: PASSWORD } })
+    ).json()
+  ).result;
+  const auth = { authorization: `Bearer ${token}` };
+  const simple = await catalogProducts<{ sku: string; slug: string }>(request, "simple");
+  const inStock: { sku: string; slug: string }[] = [];
+  for (const product of simple) {
+    const stock = await request.get(`/api/stock/check?sku=${encodeURIComponent(product.sku)}`);
+    if (stock.ok() && (await stock.json()).result.status === "ok") inStock.push(product);
+    if (inStock.length === 2) break;
+  }
+  const [onServer, asGuest] = inStock as [{ sku: string; slug: string }, { sku: string; slug: string }];
+
+  // On another device the customer already has one product in the cart.
+  const cartId = (await (await request.post("/api/ext/tritonx/cart/create", { headers: auth })).json())
+    .result;
+  const added = await request.post(`/api/ext/tritonx/cart/update?cartId=${encodeURIComponent(cartId)}`, {
+    headers: { ...auth, "idempotency-key": `merge-${Date.now()}-${testInfo.project.name}` },
+    data: { cartItem: { sku: onServer.sku, qty: 1, quoteId: cartId } },
+  });
+  expect(added.status()).toBe(200);
+
+  // As a guest, this device adds another.
+  await open(page, `/p/${asGuest.sku}/${asGuest.slug}`);
+  await page.getByRole("button", { name: "In winkelwagen" }).click();
+  const cart = page.getByRole("button", { name: /^Winkelwagen/ }).first();
+  await expect(cart).toHaveAccessibleName("Winkelwagen, 1 artikel", { timeout: 10_000 });
+
+  await open(page, "/login");
+  await logIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/my-account$/);
+  await expect(cart).toHaveAccessibleName("Winkelwagen, 2 artikelen", { timeout: 15_000 });
+  const pulled = await request.get(`/api/ext/tritonx/cart/pull?cartId=${encodeURIComponent(cartId)}`, {
+    headers: auth,
+  });
+  const skus = ((await pulled.json()).result as { sku: string }[]).map((line) => line.sku).sort();
+  expect(skus).toEqual([onServer.sku, asGuest.sku].sort());
 });

@@ -1,6 +1,7 @@
 import { cartCount, type LocalCart } from "@etalage/core";
 import { createStorage } from "../../lib/storage.ts";
 import { createTaskQueue } from "../../lib/task-queue.ts";
+import { fetchAsCustomer } from "../account/customer-fetch.ts";
 import { writeCartCookie } from "./cart-cookie.ts";
 import { withLock } from "./cart-lock.ts";
 import { CART_SETTINGS } from "./cart-settings.ts";
@@ -39,12 +40,19 @@ export const store = {
     synced: false,
     busy: 0,
     checkoutModifiedAt: null as number | null,
+    /** Set at login: the next merge sums a guest line with the customer's once (core mergeQty). */
+    mergeQty: false,
   },
 };
 /** Lines changed by this tab whose server answer the shopper is waiting to hear about. */
 export const awaitingNotice = new Set<string>();
 
-export const queue = createTaskQueue({ storage, key: KEYS.tasks, cartId: () => store.state.token });
+export const queue = createTaskQueue({
+  storage,
+  key: KEYS.tasks,
+  cartId: () => store.state.token,
+  fetch: (input, init) => fetchAsCustomer(input, init),
+});
 export const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(CART_CHANNEL);
 
 export function publish() {
