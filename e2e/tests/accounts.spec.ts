@@ -238,3 +238,23 @@ test("the guest's cart merges into the customer's cart at login", async ({ page,
   const skus = ((await pulled.json()).result as { sku: string }[]).map((line) => line.sku).sort();
   expect(skus).toEqual([onServer.sku, asGuest.sku].sort());
 });
+
+test("an expired session logs out with the spec's warning and a way to log in", async ({ page }) => {
+  const past = Math.floor(Date.now() / 1000) - 60;
+  await page.addInitScript((expires) => {
+    if (sessionStorage.getItem("seeded")) return;
+    sessionStorage.setItem("seeded", "1");
+    localStorage.setItem(
+      "etalage-account",
+      JSON.stringify({ token: "verlopen", refreshToken: "ook-verlopen", expires, user: null }),
+    );
+  }, past);
+  await open(page, "/");
+  const notice = page.getByText(
+    "Je sessie is verlopen omdat je een tijdje niet actief was. Log opnieuw in om je account te gebruiken.",
+  );
+  await expect(notice).toBeVisible();
+  await page.getByRole("button", { name: "Inloggen" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem("etalage-account"))).toBeNull();
+});
