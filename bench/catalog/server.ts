@@ -18,7 +18,10 @@ import { syntheticCatalog } from "../../server/src/catalog-index/synthetic.ts";
 import { loadConfig } from "../../server/src/config.ts";
 import { openDatabase } from "../../server/src/db/client.ts";
 import { BuiltinCms } from "../../server/src/providers/cms/builtin.ts";
+import { MailService } from "../../server/src/providers/mail/index.ts";
 import { ElevateService } from "../../server/src/providers/recommendations/service.ts";
+import { AccountService } from "../../server/src/services/accounts/customers.ts";
+import { noCustomerOrders } from "../../server/src/services/accounts/orders.ts";
 import { CatalogEvents } from "../../server/src/services/catalog-events.ts";
 import { Housekeeping } from "../../server/src/services/housekeeping.ts";
 import type { Services } from "../../server/src/services/index.ts";
@@ -57,7 +60,22 @@ async function main() {
   const elevate = new ElevateService(catalog, database.db);
   // Nor is housekeeping: built, never started.
   const housekeeping = new Housekeeping(database.db, console);
-  const services: Services = { config, database, catalog, catalogEvents, cms, elevate, housekeeping };
+  // Nor are accounts and mail (issue 12): built, the mail worker never started.
+  const mail = new MailService(config, database.db, console);
+  const accounts = new AccountService(database.db, mail, config.PUBLIC_URL);
+  const services: Services = {
+    config,
+    database,
+    catalog,
+    catalogEvents,
+    cms,
+    elevate,
+    housekeeping,
+    mail,
+    accounts,
+    customerOrders: noCustomerOrders,
+    customerTokens: accounts,
+  };
   const app = await buildApp(services, { storefront: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
