@@ -62,6 +62,10 @@ async function main() {
     app.log.warn(
       "glibc's default malloc settings: memory grows with image renders and threads; start the shop with `npm start`, or set MALLOC_ARENA_MAX=2 and MALLOC_MMAP_THRESHOLD_=131072 (README, Configuration)",
     );
+  if (services.mail.transport.kind === "mailbox")
+    app.log.info(
+      "SMTP_URL is not set: mail goes to the built-in mailbox; read it with `npm run mail -- list` (with ADMIN_TOKEN set while this server runs)",
+    );
   // PGlite allows one process per data folder: tell the import CLI to come through the API.
   if (database.kind === "pglite") unannounce = await announceServer(config.dataDir, address);
   app.log.info(

@@ -1,9 +1,8 @@
-import type { Logger } from "pino";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { enqueueMail, type MailRequest } from "./outbox.ts";
 import { MailboxTransport, type MailTransport, SmtpTransport } from "./transport.ts";
-import { MailWorker } from "./worker.ts";
+import { type MailLog, MailWorker } from "./worker.ts";
 
 export type { MailRequest } from "./outbox.ts";
 export type { MailTemplate } from "./templates.ts";
@@ -16,7 +15,7 @@ export class MailService {
   readonly transport: MailTransport;
   readonly worker: MailWorker;
 
-  constructor(config: Config, db: Db, log: Logger) {
+  constructor(config: Config, db: Db, log: MailLog) {
     this.transport = config.SMTP_URL ? new SmtpTransport(config.SMTP_URL) : new MailboxTransport();
     this.worker = new MailWorker(db, this.transport, config.MAIL_FROM, log, config.MAIL_WORKER_INTERVAL_MS);
   }

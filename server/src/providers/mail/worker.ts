@@ -1,8 +1,13 @@
 import { and, eq, lte, sql } from "drizzle-orm";
-import type { Logger } from "pino";
 import type { Db } from "../../db/client.ts";
 import { mailOutbox } from "../../db/schema.ts";
 import type { MailTransport } from "./transport.ts";
+
+/** Where the worker reports failed deliveries: a pino logger, or the console in a benchmark. */
+export interface MailLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
 
 /** A mail that keeps failing is given up after this many attempts (about a day of backoff). */
 export const MAX_MAIL_ATTEMPTS = 12;
@@ -25,7 +30,7 @@ export class MailWorker {
     private readonly db: Db,
     private readonly transport: MailTransport,
     private readonly from: string,
-    private readonly log: Logger,
+    private readonly log: MailLog,
     private readonly intervalMs: number,
   ) {}
 

@@ -80,6 +80,9 @@ export function startAccount(): void {
   else if (state.token) void loadProfile();
 }
 
+/** The cart engine, loaded on demand: login attaches the customer's cart, logout drops it. */
+const cartEngine = () => import("../cart/cart-api.ts").then((api) => api.loadCartEngine());
+
 let refreshing: Promise<boolean> | null = null;
 
 /** Token lock: one refresh at a time; the callers wait for it and retry with the new token. */
@@ -166,6 +169,7 @@ export async function login(email: string, password: string): Promise<string | n
     return "Wrong email or password";
   }
   for (const listener of sessionListeners) listener("login");
+  void cartEngine().then((engine) => engine.attachCustomerCart());
   return null;
 }
 
@@ -182,6 +186,7 @@ export async function logout(options: { silent?: boolean } = {}): Promise<void> 
   });
   if (token) void callApi("/logout", { method: "POST", token }).catch(() => {});
   for (const listener of sessionListeners) listener("logout");
+  void cartEngine().then((engine) => engine.detachCart());
   if (!options.silent) notify({ type: "success", message: t("You're logged out") });
 }
 

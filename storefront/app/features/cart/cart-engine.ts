@@ -26,7 +26,17 @@ import { describeLines, withDisplayOf } from "./cart-lines.ts";
 import { withLock } from "./cart-lock.ts";
 import { CART_SETTINGS } from "./cart-settings.ts";
 import type { CouponOutcome } from "./cart-state.ts";
-import { awaitingNotice, change, channel, publish, refresh, STATE_LOCK, save, store } from "./cart-store.ts";
+import {
+  awaitingNotice,
+  change,
+  channel,
+  publish,
+  refresh,
+  STATE_LOCK,
+  save,
+  setToken,
+  store,
+} from "./cart-store.ts";
 import { requestSync, syncStock, syncTotals } from "./cart-sync.ts";
 
 /*
@@ -261,4 +271,30 @@ export async function removeCoupon(): Promise<void> {
     store.session.busy--;
     publish();
   }
+}
+
+/**
+ * Login (transactional §4 "Session"): the cart connects to the customer's cart, and the guest's
+ * lines merge into it by core's rules: a line both carts hold is summed once (mergeQty), a line
+ * removed here never comes back (tombstones), so the customer sees one cart on every device.
+ */
+export async function attachCustomerCart(): Promise<void> {
+  await withLock(STATE_LOCK, async () => {
+    await refresh();
+    await setToken(null);
+    store.session.mergeQty = true;
+    store.state.syncedHash = null;
+  });
+  await requestSync(true);
+}
+
+/** Logout clears the cart connection and the lines on this device; the customer's cart stays theirs. */
+export async function detachCart(): Promise<void> {
+  await withLock(STATE_LOCK, async () => {
+    await refresh();
+    store.state = { ...store.state, items: [], deleted: [], dirty: false, totals: null, syncedHash: null };
+    await setToken(null);
+    await save({ cart: true });
+    publish();
+  });
 }

@@ -1,4 +1,5 @@
 import { type Product, type ServerCartItem, STORE, type StockStatus } from "@etalage/core";
+import { fetchAsCustomer } from "../account/customer-fetch.ts";
 
 /**
  * The cart's reads of the /api contract (contract "Cart", "Catalogue", stock). Writes go through
@@ -25,7 +26,7 @@ async function call<T>(url: string, init?: RequestInit): Promise<Answer<T>> {
     // A JSON content type only with a body: Fastify refuses an empty JSON body.
     const headers =
       init?.body === undefined ? init?.headers : { "content-type": "application/json", ...init.headers };
-    response = await fetch(url, { ...init, ...(headers ? { headers } : {}) });
+    response = await fetchAsCustomer(url, { ...init, ...(headers ? { headers } : {}) });
   } catch {
     throw new Offline();
   }

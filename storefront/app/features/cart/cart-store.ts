@@ -1,6 +1,7 @@
 import { cartCount, type LocalCart } from "@etalage/core";
 import { createStorage } from "../../lib/storage.ts";
 import { createTaskQueue } from "../../lib/task-queue.ts";
+import { fetchAsCustomer } from "../account/customer-fetch.ts";
 import { trackCartChange } from "../analytics/tracked.ts";
 import { writeCartCookie } from "./cart-cookie.ts";
 import { withLock } from "./cart-lock.ts";
@@ -56,6 +57,8 @@ export const store = {
     synced: false,
     busy: 0,
     checkoutModifiedAt: null as number | null,
+    /** Set at login: the next merge sums a guest line with the customer's once (core mergeQty). */
+    mergeQty: false,
   },
 };
 /** Lines changed by this tab whose server answer the shopper is waiting to hear about. */
@@ -66,6 +69,7 @@ export const queue = createTaskQueue({
   key: KEYS.tasks,
   cartId: () => store.state.token,
   onPendingChange: () => publish(),
+  fetch: (input, init) => fetchAsCustomer(input, init),
 });
 export const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(CART_CHANNEL);
 

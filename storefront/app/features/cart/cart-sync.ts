@@ -220,7 +220,9 @@ async function syncLocked(forced: boolean): Promise<void> {
     serverSyncCanModifyLocalItems: CART_SETTINGS.serverSyncCanModifyLocalItems,
     forceClientState: forceClientStateFor(wasDirty, inCheckout),
     deleted: base.deleted,
+    mergeQty: store.session.mergeQty,
   });
+  store.session.mergeQty = false;
 
   let merged: LocalCart = { items: merge.items, deleted: merge.deleted };
   let complete = true;
