@@ -12,6 +12,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import pino from "pino";
 import { buildApp } from "../../server/src/app.ts";
 import { CatalogIndex } from "../../server/src/catalog-index/catalog-index.ts";
 import { syntheticCatalog } from "../../server/src/catalog-index/synthetic.ts";
@@ -19,9 +20,12 @@ import { loadConfig } from "../../server/src/config.ts";
 import { openDatabase } from "../../server/src/db/client.ts";
 import { BuiltinCms } from "../../server/src/providers/cms/builtin.ts";
 import { EngageContacts } from "../../server/src/providers/customer-data/engage.ts";
-import { outboxMailer } from "../../server/src/providers/newsletter/mailer.ts";
+import { MailService } from "../../server/src/providers/mail/index.ts";
+import { mailPortMailer } from "../../server/src/providers/newsletter/mailer.ts";
 import { NewsletterService } from "../../server/src/providers/newsletter/service.ts";
 import { ElevateService } from "../../server/src/providers/recommendations/service.ts";
+import { AccountService } from "../../server/src/services/accounts/customers.ts";
+import { noCustomerOrders } from "../../server/src/services/accounts/orders.ts";
 import { CatalogEvents } from "../../server/src/services/catalog-events.ts";
 import { Housekeeping } from "../../server/src/services/housekeeping.ts";
 import type { Services } from "../../server/src/services/index.ts";
@@ -60,9 +64,11 @@ async function main() {
   const elevate = new ElevateService(catalog, database.db);
   // Nor is housekeeping: built, never started.
   const housekeeping = new Housekeeping(database.db, console);
-  // Nor are the newsletter and customer data: plain objects over the database, nothing to start.
+  // Nor are mail, accounts, the newsletter and customer data: the mail worker is never started.
+  const mail = new MailService(config, database.db, pino({ level: "silent" }));
+  const accounts = new AccountService(database.db, mail, config.PUBLIC_URL);
   const engage = new EngageContacts(database.db);
-  const newsletter = new NewsletterService(database.db, engage, outboxMailer, config.PUBLIC_URL);
+  const newsletter = new NewsletterService(database.db, engage, mailPortMailer(mail), config.PUBLIC_URL);
   const services: Services = {
     config,
     database,
@@ -73,6 +79,10 @@ async function main() {
     housekeeping,
     engage,
     newsletter,
+    accounts,
+    mail,
+    customerOrders: noCustomerOrders,
+    customerTokens: accounts,
   };
   const app = await buildApp(services, { storefront: false });
   await app.listen({ port: 0, host: "127.0.0.1" });

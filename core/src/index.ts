@@ -1,3 +1,4 @@
+export * from "./account/index.ts";
 export * from "./analytics/index.ts";
 export * from "./cart/index.ts";
 export * from "./catalog/associated-prices.ts";
@@ -29,7 +30,16 @@ export * from "./i18n/format.ts";
 export { type DictionaryKey, nl } from "./i18n/nl-NL.ts";
 export { type TranslateParams, t } from "./i18n/translate.ts";
 export * from "./lookup.ts";
-export * from "./newsletter/newsletter.ts";
+export {
+  emailKey,
+  NEWSLETTER_DEBOUNCE_MS,
+  NEWSLETTER_DISCOUNT_PERCENT,
+  NEWSLETTER_FEEDBACK_MS,
+  NEWSLETTER_MESSAGES,
+  NEWSLETTER_RESET_MS,
+  type NewsletterFormState,
+  subscribeOutcome,
+} from "./newsletter/newsletter.ts";
 export * from "./recommendations/index.ts";
 export * from "./routing/dispatch.ts";
 export * from "./routing/navigation-history.ts";

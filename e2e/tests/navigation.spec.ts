@@ -225,7 +225,7 @@ test.describe("mobile menu", () => {
     await expect(tabs.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
     await expect(tabs.getByRole("link", { name: "Zoeken" })).toBeVisible();
     await expect(tabs.getByRole("button", { name: "Winkelwagen" })).toBeVisible();
-    await expect(tabs.getByRole("button", { name: "Account" })).toBeVisible();
+    await expect(tabs.getByRole("link", { name: "Account" })).toBeVisible();
     const bar = page.getByRole("complementary", { name: "Onze beloftes" });
     await expect(bar).toHaveCSS("height", "40px");
     const barBox = await bar.boundingBox();

@@ -16,6 +16,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { accountRoutes, CUSTOMER_BASE } from "./api/accounts/route.ts";
+import { mailboxRoutes } from "./api/admin/mailbox-route.ts";
 import { adminRoutes } from "./api/admin/route.ts";
 import { CART_BASE, cartRoutes } from "./api/cart/route.ts";
 import { catalogRoutes } from "./api/catalog/route.ts";
@@ -112,6 +114,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.addHook("onClose", () => services.cms.stop());
   app.addHook("onClose", () => services.housekeeping.stop());
   app.addHook("onClose", () => services.elevate.stop());
+  app.addHook("onClose", () => services.mail.stop());
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -155,6 +158,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(cmsEditorRoutes, { services, prefix: "/ext/vsf-storyblok-extension/editor" });
       await api.register(cmsDataRoutes, { services, prefix: "/ext/cms-data" });
       await api.register(cartRoutes, { services, prefix: CART_BASE });
+      await api.register(accountRoutes, { services, prefix: CUSTOMER_BASE });
+      await api.register(mailboxRoutes, { services, prefix: "/admin/mailbox" });
       await api.register(elevateLookupRoutes, { services, prefix: "/ext/elevate" });
       await api.register(storefrontApiRoutes, { elevate: services.elevate, prefix: "/storefront/v3" });
       // Newsletter and customer data (issue 15)

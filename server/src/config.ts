@@ -136,6 +136,18 @@ const schema = z.object({
    * Threads that render whole pages beside the request thread (docs/decisions/0011); `auto` is one
    * fewer than the machine's cores, 0 renders every page in the request thread.
    */
+  // Accounts and mail (issue 12)
+  /** An SMTP server (smtp://user:pass@host:587, smtps://…) for transactional mail; unset, mail goes to the built-in mailbox. */
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((url) => /^smtps?:/.test(url), "must be an smtp:// or smtps:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** The sender of transactional mail. */
+  MAIL_FROM: z.string().min(3).default("Etalage <service@etalage.nl>"),
+  /** How often the mail worker looks for mail to deliver. */
+  MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(20).max(600_000).default(1000),
   SSR_RENDER_THREADS: z
     .union([z.literal("auto"), z.coerce.number().int().min(0).max(64)])
     .default("auto")

@@ -15,6 +15,14 @@ export default [
     // Newsletter (issue 15): the mailed links
     route("nieuwsbrief/bevestigen", "routes/newsletter-confirm.tsx"),
     route("nieuwsbrief/uitschrijven", "routes/newsletter-unsubscribe.tsx"),
+    // Accounts (issue 12)
+    route("login", "routes/login.tsx"),
+    route("password/reset", "routes/password-reset.tsx"),
+    route("my-account", "routes/my-account.tsx", { id: "my-account" }),
+    route("my-account/details", "routes/my-account.tsx", { id: "my-account-details" }),
+    route("my-account/addresses", "routes/my-account.tsx", { id: "my-account-addresses" }),
+    route("my-account/orders", "routes/my-account.tsx", { id: "my-account-orders" }),
+    route("my-account/orders/:orderNumber", "routes/my-account.tsx", { id: "my-account-order" }),
     route("*", "routes/dispatcher.tsx"),
   ]),
   layout("layouts/minimal-layout.tsx", [route("error", "routes/error.tsx")]),

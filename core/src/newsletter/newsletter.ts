@@ -1,3 +1,8 @@
+import { isValidEmail } from "../account/email.ts";
+
+/** The one e-mail shape rule (accounts, issue 12); the newsletter's form and API use it too. */
+export { isValidEmail };
+
 /*
  * Newsletter rules (transactional §3–§5, §8–§9; contract "Newsletter and customer data").
  */
@@ -18,17 +23,6 @@ export const NEWSLETTER_MESSAGES = {
 } as const;
 
 export type NewsletterFormState = "idle" | "subscribing" | "success" | "already-subscribed" | "failed";
-
-const MAX_EMAIL = 254;
-// The WHATWG rule browsers use for <input type=email>, plus a dot in the domain: a shop's
-// newsletter goes to the internet, never to `user@localhost`.
-const EMAIL =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
-
-export function isValidEmail(value: string): boolean {
-  const email = value.trim();
-  return email.length <= MAX_EMAIL && EMAIL.test(email);
-}
 
 /**
  * One address in any spelling: case, surrounding spaces, sub-addressing (`name+tag@`), and

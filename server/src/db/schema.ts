@@ -88,6 +88,7 @@ export const meta = pgTable("meta", {
   value: jsonb("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
 });
+export * from "./schema-accounts.ts";
 export * from "./schema-cart.ts";
 export * from "./schema-cms.ts";
 export * from "./schema-newsletter.ts";

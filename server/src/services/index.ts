@@ -4,9 +4,12 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { BuiltinCms } from "../providers/cms/builtin.ts";
 import { EngageContacts } from "../providers/customer-data/engage.ts";
-import { outboxMailer } from "../providers/newsletter/mailer.ts";
+import { MailService } from "../providers/mail/index.ts";
+import { mailPortMailer } from "../providers/newsletter/mailer.ts";
 import { NewsletterService } from "../providers/newsletter/service.ts";
 import { ElevateService } from "../providers/recommendations/service.ts";
+import { AccountService } from "./accounts/customers.ts";
+import { type CustomerOrders, noCustomerOrders } from "./accounts/orders.ts";
 import type { CustomerTokenVerifier } from "./cart/index.ts";
 import { CatalogEvents } from "./catalog-events.ts";
 import { Housekeeping } from "./housekeeping.ts";
@@ -29,6 +32,13 @@ export interface Services {
   newsletter: NewsletterService;
   /** Turns a customer token into a customer id; the accounts issue provides it (cart owner checks). */
   customerTokens?: CustomerTokenVerifier;
+  // Accounts and mail (issue 12)
+  /** Customers, logins, addresses and passwords. */
+  accounts: AccountService;
+  /** The mail port: `mail.enqueue(tx, { to, mail })` in the caller's transaction, then `mail.kick()`. */
+  mail: MailService;
+  /** A customer's orders for the account pages; the checkout issue replaces the empty default. */
+  customerOrders: CustomerOrders;
 }
 
 export async function createServices(config: Config, database: Database): Promise<Services> {
@@ -54,6 +64,23 @@ export async function createServices(config: Config, database: Database): Promis
   await elevate.start();
   // Newsletter and customer data (issue 15)
   const engage = new EngageContacts(database.db);
-  const newsletter = new NewsletterService(database.db, engage, outboxMailer, config.PUBLIC_URL);
-  return { config, database, catalog, catalogEvents, cms, housekeeping, elevate, engage, newsletter };
+  const mail = new MailService(config, database.db, pino({ name: "mail", level: config.LOG_LEVEL }));
+  mail.start();
+  const accounts = new AccountService(database.db, mail, config.PUBLIC_URL);
+  const newsletter = new NewsletterService(database.db, engage, mailPortMailer(mail), config.PUBLIC_URL);
+  return {
+    config,
+    database,
+    catalog,
+    catalogEvents,
+    cms,
+    housekeeping,
+    elevate,
+    accounts,
+    mail,
+    customerOrders: noCustomerOrders,
+    customerTokens: accounts,
+    engage,
+    newsletter,
+  };
 }

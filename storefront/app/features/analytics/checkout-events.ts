@@ -43,7 +43,10 @@ export function trackPurchase(order: TrackedOrder, items: readonly CartItem[]): 
   if (!Array.isArray(reported) || !purchaseOnce(reported, order.increment_id)) return;
   track(purchase(order, items.map(trackedLine)));
   try {
-    localStorage.setItem(REPORTED_KEY, JSON.stringify([...reported, order.increment_id].slice(-REPORTED_KEEP)));
+    localStorage.setItem(
+      REPORTED_KEY,
+      JSON.stringify([...reported, order.increment_id].slice(-REPORTED_KEEP)),
+    );
   } catch {
     // Storage full: GA4 still deduplicates by transaction_id.
   }

@@ -5,9 +5,9 @@ import { lazyComponent } from "../../lib/lazy-component.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { Icon } from "../../ui/icons.tsx";
 import { Logo } from "../../ui/logo.tsx";
+import { AccountButton } from "../account/account-button.tsx";
 import { CartButton } from "../cart/microcart/cart-button.tsx";
 import { MicrocartHost } from "../cart/microcart/microcart-host.tsx";
-import { openModal } from "../modals/modal-store.ts";
 import { SearchBar } from "../search/search-bar.tsx";
 import type { MenuBlock } from "./cms-blocks.ts";
 import { onDemand } from "./on-demand.tsx";
@@ -37,7 +37,6 @@ export function SiteHeader({ menu, hideMobileHeader }: { menu: MenuBlock; hideMo
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
   const { pathname } = useLocation();
-  const notYet = (feature: string) => openModal("feature-not-implemented", { feature });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the menu.
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -71,15 +70,7 @@ export function SiteHeader({ menu, hideMobileHeader }: { menu: MenuBlock; hideMo
 
           <div className="site-header__actions">
             <SearchBar variant="header" />
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={t("My account")}
-              aria-haspopup="dialog"
-              onClick={() => notYet(t("My account"))}
-            >
-              <Icon name="user" />
-            </button>
+            <AccountButton className="icon-button" />
             <CartButton variant="header" />
           </div>
         </div>

@@ -1,8 +1,8 @@
 import { searchLink, t } from "@etalage/core";
 import { NavLink } from "react-router";
 import { Icon } from "../../ui/icons.tsx";
+import { AccountButton } from "../account/account-button.tsx";
 import { CartButton } from "../cart/microcart/cart-button.tsx";
-import { openModal } from "../modals/modal-store.ts";
 import { preloadSearchPanel } from "../search/search-sidebar.tsx";
 import { openSearchPanel, useSearchPanelOpen } from "../search/search-store.ts";
 import "./tab-bar.css";
@@ -13,7 +13,6 @@ import "./tab-bar.css";
  */
 export function TabBar() {
   const searching = useSearchPanelOpen();
-  const notYet = (feature: string) => openModal("feature-not-implemented", { feature });
   return (
     <nav className="tab-bar" aria-label={t("Shortcuts")}>
       <ul className="tab-bar__list">
@@ -43,15 +42,7 @@ export function TabBar() {
           <CartButton variant="tab" />
         </li>
         <li>
-          <button
-            type="button"
-            className="tab-bar__tab"
-            aria-haspopup="dialog"
-            onClick={() => notYet(t("My account"))}
-          >
-            <Icon name="user" />
-            <span>{t("Account")}</span>
-          </button>
+          <AccountButton className="tab-bar__tab" label />
         </li>
       </ul>
     </nav>

@@ -1,0 +1,4 @@
+export * from "./address.ts";
+export * from "./email.ts";
+export * from "./password.ts";
+export * from "./session.ts";

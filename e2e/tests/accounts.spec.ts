@@ -1,0 +1,193 @@
+import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import { expectAccessible, screenshot, watchConsole } from "./support";
+
+/** Customer accounts (issue 12): register, log out and in, details, addresses, password reset. */
+
+const ADMIN = { authorization: "Bearer etalage-e2e-admin-token-0123456789" };
+const PASSWORD = "Kaasschaaf-Fietsbel-87";
+
+function uniqueEmail(testInfo: TestInfo, name: string) {
+  return `${name}.${testInfo.project.name}.${Date.now().toString(36)}${testInfo.repeatEachIndex}@example.nl`;
+}
+
+async function open(page: Page, path: string) {
+  const response = await page.goto(path);
+  expect(response?.status()).toBe(200);
+  await page.waitForLoadState("networkidle");
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  const form = page.getByRole("form", { name: "Inloggen" });
+  await form.getByLabel("E-mailadres").fill(email);
+  await form.getByLabel("Wachtwoord").fill(password);
+  await form.getByRole("button", { name: "Inloggen" }).click();
+}
+
+test("a shopper registers, logs out and in, edits the name and manages addresses", async ({
+  page,
+}, testInfo) => {
+  // One long journey of many steps: more than the default 30 s on a busy machine.
+  test.setTimeout(120_000);
+  const problems = watchConsole(page);
+  const email = uniqueEmail(testInfo, "jan");
+  await open(page, "/login");
+  await expectAccessible(page);
+  await screenshot(page, testInfo, "account-login");
+
+  await page.getByRole("button", { name: "Nieuw hier? Account aanmaken" }).click();
+  const form = page.getByRole("form", { name: "Account aanmaken" });
+  await form.getByLabel("Voornaam").fill("Jan");
+  await form.getByLabel("Achternaam").fill("Jansen");
+  await form.getByLabel("E-mailadres").fill(email);
+  await form.getByLabel("Wachtwoord", { exact: true }).fill("wachtwoord");
+  await form.getByRole("button", { name: "Registreren" }).click();
+  await expect(form.getByRole("alert")).toHaveText(/minimaal 8 tekens en minimaal 3 soorten tekens/);
+  await form.getByLabel("Wachtwoord", { exact: true }).fill(PASSWORD);
+  await expect(form.getByText(/Sterkte van het wachtwoord: (sterk|zeer sterk)/)).toBeVisible();
+  await form.getByLabel("Herhaal wachtwoord").fill(PASSWORD);
+  await expectAccessible(page);
+  await form.getByRole("button", { name: "Registreren" }).click();
+
+  await expect(page).toHaveURL(/\/my-account$/);
+  await expect(page.getByRole("heading", { name: "Hallo Jan" })).toBeVisible();
+  await expect(page.getByTestId("orders-empty")).toHaveText("Je hebt nog geen bestellingen");
+  await expectAccessible(page);
+  await screenshot(page, testInfo, "account-overview");
+
+  // Log out: home, with the spec's notice.
+  await page
+    .getByRole("navigation", { name: "Mijn account" })
+    .getByRole("button", { name: "Uitloggen" })
+    .click();
+  await expect(page.getByText("Je bent uitgelogd")).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === "/");
+
+  // A guest opening an account page goes to /login and comes back after logging in.
+  await open(page, "/my-account/details");
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fmy-account%2Fdetails/);
+  await expect(page.getByText("Je moet ingelogd zijn om deze pagina te bekijken")).toBeVisible();
+  await logIn(page, email, "Fout-wachtwoord-9");
+  await expect(page.getByRole("form", { name: "Inloggen" }).getByRole("alert")).toHaveText(
+    "Onbekend e-mailadres of onjuist wachtwoord",
+  );
+  await logIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/my-account\/details$/);
+
+  const details = page.getByRole("form", { name: "Gegevens wijzigen" });
+  await details.getByLabel("Voornaam").fill("Piet");
+  await details.getByRole("button", { name: "Opslaan" }).click();
+  await expect(page.getByText("Je gegevens zijn bijgewerkt")).toBeVisible();
+  await page.getByRole("link", { name: "Overzicht" }).click();
+  await expect(page.getByRole("heading", { name: "Hallo Piet" })).toBeVisible();
+
+  await page
+    .getByRole("navigation", { name: "Mijn account" })
+    .getByRole("link", { name: "Mijn adressen" })
+    .click();
+  await expect(page.getByText("Je hebt nog geen adressen")).toBeVisible();
+  await page.getByRole("button", { name: "Adres toevoegen" }).click();
+  const dialog = page.getByRole("dialog", { name: "Adres toevoegen" });
+  await dialog.getByLabel("Postcode").fill("1012ab");
+  await dialog.getByLabel("Huisnummer").fill("12");
+  await dialog.getByLabel("Toevoeging").fill("A");
+  await dialog.getByLabel("Straat").fill("Damrak");
+  await dialog.getByLabel("Plaats").fill("Amsterdam");
+  await dialog.getByLabel("Gebruik als standaardadres").check();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, "account-address-form");
+  await dialog.getByRole("button", { name: "Opslaan" }).click();
+  await expect(dialog).toBeHidden();
+  const address = page.getByTestId("address");
+  await expect(address).toContainText("Damrak 12 A");
+  await expect(address).toContainText("1012 AB Amsterdam");
+
+  await address.getByRole("button", { name: "Wijzigen" }).click();
+  const edit = page.getByRole("dialog", { name: "Adres wijzigen" });
+  await expect(edit.getByLabel("Huisnummer")).toHaveValue("12");
+  await edit.getByLabel("Plaats").fill("Haarlem");
+  await edit.getByLabel("Postcode").fill("2011 AA");
+  await edit.getByRole("button", { name: "Opslaan" }).click();
+  await expect(address).toContainText("2011 AA Haarlem");
+  await screenshot(page, testInfo, "account-addresses");
+
+  await address.getByRole("button", { name: "Verwijderen" }).click();
+  const confirm = page.getByRole("dialog", { name: "Adres verwijderen" });
+  await expect(confirm).toContainText("Wil je dit adres verwijderen?");
+  await confirm.getByRole("button", { name: "Verwijderen" }).click();
+  await expect(page.getByText("Je hebt nog geen adressen")).toBeVisible();
+  // The wrong password above is a 401 the browser logs; anything else is a fault.
+  expect(problems.filter((p) => !p.includes("status of 401"))).toEqual([]);
+});
+
+test("a shopper resets a forgotten password through the mailed link", async ({ page, request }, testInfo) => {
+  const email = uniqueEmail(testInfo, "reset");
+  const created = await request.post("/api/ext/tritonx/create", {
+    data: { customer: { email, firstname: "Anna", lastname: "de Boer" }, password: PASSWORD },
+  });
+  expect(created.status()).toBe(200);
+
+  await open(page, "/login");
+  await page.getByRole("button", { name: "Wachtwoord vergeten?" }).click();
+  const form = page.getByRole("form", { name: "Wachtwoord herstellen" });
+  await form.getByLabel("E-mailadres").fill(email);
+  await form.getByRole("button", { name: "Herstellink versturen" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "hebben we een link gestuurd" })).toBeVisible();
+
+  // The built-in mailbox, as the operator reads it (npm run mail).
+  const list = await request.get(`/api/admin/mailbox?to=${encodeURIComponent(email)}`, { headers: ADMIN });
+  const messages = (await list.json()).result as { id: number; subject: string }[];
+  const resetMail = messages.find((m) => m.subject === "Herstel je wachtwoord");
+  expect(resetMail).toBeDefined();
+  const mail = (await (await request.get(`/api/admin/mailbox/${resetMail!.id}`, { headers: ADMIN })).json())
+    .result;
+  const link = /http:\/\/\S+\/password\/reset\?\S+/.exec(mail.text)?.[0];
+  expect(link).toBeDefined();
+
+  await open(page, new URL(link!).pathname + new URL(link!).search);
+  await expect(page.getByRole("heading", { name: "Nieuw wachtwoord instellen" })).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, "account-reset");
+  const reset = page.getByRole("form", { name: "Nieuw wachtwoord instellen" });
+  await reset.getByLabel("Nieuw wachtwoord").fill("Herfst-Wandeling-77");
+  await reset.getByLabel("Herhaal wachtwoord").fill("Herfst-Wandeling-77");
+  await reset.getByRole("button", { name: "Opslaan" }).click();
+  await expect(page.getByText("Je wachtwoord is gewijzigd")).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await logIn(page, email, "Herfst-Wandeling-77");
+  await expect(page).toHaveURL(/\/my-account$/);
+  await expect(page.getByRole("heading", { name: "Hallo Anna" })).toBeVisible();
+
+  // The link works once.
+  await open(page, new URL(link!).pathname + new URL(link!).search);
+  const again = page.getByRole("form", { name: "Nieuw wachtwoord instellen" });
+  await again.getByLabel("Nieuw wachtwoord").fill("Winter-Wandeling-78");
+  await again.getByLabel("Herhaal wachtwoord").fill("Winter-Wandeling-78");
+  await again.getByRole("button", { name: "Opslaan" }).click();
+  await expect(again.getByRole("alert")).toHaveText(
+    "Deze herstellink is niet geldig of verlopen. Vraag een nieuwe aan.",
+  );
+});
+
+test("the header's account menu logs out", async ({ page, request }, testInfo) => {
+  const email = uniqueEmail(testInfo, "menu");
+  await request.post("/api/ext/tritonx/create", {
+    data: { customer: { email, firstname: "Kees", lastname: "Bakker" }, password: PASSWORD },
+  });
+  await open(page, "/login");
+  await logIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/my-account$/);
+  await open(page, "/");
+  const area =
+    testInfo.project.name === "desktop"
+      ? page.getByRole("banner")
+      : page.getByRole("navigation", { name: "Snelkoppelingen" });
+  await area
+    .getByRole("button", { name: testInfo.project.name === "desktop" ? "Mijn account" : "Account" })
+    .click();
+  await page.getByRole("button", { name: "Uitloggen" }).click();
+  await expect(page.getByText("Je bent uitgelogd")).toBeVisible();
+  await expect(
+    area.getByRole("link", { name: testInfo.project.name === "desktop" ? "Inloggen" : "Account" }),
+  ).toBeVisible();
+});

@@ -1,0 +1,91 @@
+import { escapeHtml } from "./escape.ts";
+
+/**
+ * The shop's transactional mails in Dutch, as HTML and plain text. Every value that came from a
+ * shopper is escaped; links are built from PUBLIC_URL only, never from a request's Host header.
+ */
+export interface MailContent {
+  template: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export type MailTemplate =
+  | { template: "welcome"; firstname: string; shopUrl: string }
+  | { template: "password-reset"; firstname: string; resetUrl: string }
+  | { template: "password-changed"; firstname: string; shopUrl: string }
+  /** For the order and newsletter issues: a prepared mail of their own. */
+  | { template: "custom"; name: string; subject: string; html: string; text: string };
+
+const INK = "#1d1d1b";
+const ACCENT = "#7a4b2a";
+
+function layout(title: string, body: string): string {
+  return `<!doctype html><html lang="nl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;background:#f4f1ec;font-family:Helvetica,Arial,sans-serif;color:${INK}">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#fff">
+<tr><td style="padding:24px 32px;border-bottom:1px solid #e5e0d8;font-size:22px;letter-spacing:.2em;font-weight:bold">ETALAGE</td></tr>
+<tr><td style="padding:32px;font-size:16px;line-height:1.5">${body}</td></tr>
+<tr><td style="padding:16px 32px;font-size:12px;color:#6b6b6b;border-top:1px solid #e5e0d8">Etalage · herenmode en schoenen</td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+function button(href: string, label: string): string {
+  return `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="background:${ACCENT};color:#fff;padding:12px 20px;text-decoration:none;display:inline-block">${escapeHtml(label)}</a></p>`;
+}
+
+export function renderMail(mail: MailTemplate): MailContent {
+  switch (mail.template) {
+    case "welcome": {
+      const subject = "Welkom bij Etalage";
+      const hello = `Hallo ${mail.firstname},`;
+      return {
+        template: mail.template,
+        subject,
+        html: layout(
+          subject,
+          `<p>${escapeHtml(hello)}</p><p>Je account bij Etalage is aangemaakt. Je kunt nu inloggen om je bestellingen en adressen te beheren.</p>${button(`${mail.shopUrl}/my-account`, "Naar mijn account")}`,
+        ),
+        text: `${hello}\n\nJe account bij Etalage is aangemaakt. Je kunt nu inloggen om je bestellingen en adressen te beheren.\n\n${mail.shopUrl}/my-account\n`,
+      };
+    }
+    case "password-reset": {
+      const subject = "Herstel je wachtwoord";
+      const hello = `Hallo ${mail.firstname},`;
+      const lead =
+        "Je hebt gevraagd om je wachtwoord te herstellen. Via de link hieronder kies je een nieuw wachtwoord. De link werkt één keer en is een uur geldig.";
+      const tail =
+        "Heb je dit niet zelf gevraagd? Dan kun je deze e-mail negeren; je wachtwoord blijft zoals het is.";
+      return {
+        template: mail.template,
+        subject,
+        html: layout(
+          subject,
+          `<p>${escapeHtml(hello)}</p><p>${lead}</p>${button(mail.resetUrl, "Nieuw wachtwoord instellen")}<p style="font-size:14px;color:#6b6b6b">${tail}</p>`,
+        ),
+        text: `${hello}\n\n${lead}\n\n${mail.resetUrl}\n\n${tail}\n`,
+      };
+    }
+    case "password-changed": {
+      const subject = "Je wachtwoord is gewijzigd";
+      const hello = `Hallo ${mail.firstname},`;
+      const lead =
+        "Het wachtwoord van je Etalage-account is zojuist gewijzigd. Op andere apparaten ben je uitgelogd.";
+      const tail =
+        "Was jij dit niet? Herstel dan meteen je wachtwoord via 'Wachtwoord vergeten?' op de inlogpagina.";
+      return {
+        template: mail.template,
+        subject,
+        html: layout(
+          subject,
+          `<p>${escapeHtml(hello)}</p><p>${lead}</p><p>${escapeHtml(tail)}</p>${button(`${mail.shopUrl}/login`, "Inloggen")}`,
+        ),
+        text: `${hello}\n\n${lead}\n\n${tail}\n${mail.shopUrl}/login\n`,
+      };
+    }
+    case "custom":
+      return { template: mail.name, subject: mail.subject, html: mail.html, text: mail.text };
+  }
+}

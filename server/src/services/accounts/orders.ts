@@ -1,0 +1,44 @@
+/**
+ * What the account pages read of a customer's orders (contract "Orders" shape). The checkout
+ * issue owns orders; it provides an implementation and the lead wires it into
+ * `services.customerOrders`. Until then every customer has no orders.
+ */
+export interface CustomerOrder {
+  increment_id: string;
+  created_at: string;
+  status: string;
+  status_label: string;
+  grand_total: number;
+  subtotal_incl_tax: number;
+  shipping_incl_tax: number;
+  discount_amount: number;
+  tax_amount: number;
+  payment_method: string;
+  shipping_method: string;
+  items: Array<{
+    sku: string;
+    parentSku?: string;
+    name: string;
+    qty: number;
+    price_incl_tax: number;
+    row_total_incl_tax: number;
+    product_option?: unknown;
+  }>;
+  shipping_address: unknown;
+  billing_address: unknown;
+}
+
+export interface CustomerOrders {
+  /** Newest first; `page` from 1. */
+  history(
+    customerId: number,
+    paging: { page: number; size: number },
+  ): Promise<{ items: CustomerOrder[]; total_count: number }>;
+  /** One order of this customer, or null (also for another customer's order). */
+  find(customerId: number, orderNumber: string): Promise<CustomerOrder | null>;
+}
+
+export const noCustomerOrders: CustomerOrders = {
+  history: async () => ({ items: [], total_count: 0 }),
+  find: async () => null,
+};

@@ -1,0 +1,360 @@
+import { desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailboxMessages } from "../src/db/schema.ts";
+import { startTestServer, type TestServer } from "./helpers/test-server.ts";
+
+let server: TestServer;
+const BASE = "/api/ext/tritonx";
+const PASSWORD = "Kaasschaaf-Fietsbel-87";
+const run = Math.random().toString(36).slice(2, 8);
+const emailFor = (name: string) => `${name}.${run}@example.nl`;
+
+beforeAll(async () => {
+  server = await startTestServer({ storefront: false, env: { PUBLIC_URL: "https://shop.example.nl" } });
+});
+afterAll(() => server?.close());
+
+const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+const address = {
+  firstname: "Jan",
+  lastname: "Jansen",
+  street: ["Damrak", "12 A"],
+  postcode: "1012ab",
+  city: "Amsterdam",
+  country_id: "NL",
+};
+
+async function register(name: string, password = PASSWORD) {
+  const email = emailFor(name);
+  const res = await server.post(`${BASE}/create`, {
+    customer: { email, firstname: "Jan", lastname: name },
+    password,
+  });
+  expect(res.status).toBe(200);
+  return { email, customer: (await res.json()).result };
+}
+
+async function login(email: string, password = PASSWORD) {
+  const res = await server.post(`${BASE}/login`, { username: email, password });
+  const body = await res.json();
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  return {
+    token: body.result as string,
+    refreshToken: body.meta.refreshToken as string,
+    expires: body.meta.session_expires as number,
+  };
+}
+
+async function lastMail(to: string) {
+  await server.services.mail.worker.deliverDue();
+  const [mail] = await server.services.database.db
+    .select()
+    .from(mailboxMessages)
+    .where(eq(mailboxMessages.to, to))
+    .orderBy(desc(mailboxMessages.id))
+    .limit(1);
+  return mail;
+}
+
+describe("create and log in", () => {
+  it("creates a customer with a normalised email, once per email in any case", async () => {
+    const email = emailFor("Create");
+    const res = await server.post(`${BASE}/create`, {
+      customer: { email: email.toUpperCase(), firstname: "Jan", lastname: "Jansen", addresses: [address] },
+      password: PASSWORD,
+    });
+    const body = await res.json();
+    expect(res.status).toBe(200);
+    expect(body.result).toMatchObject({ email: email.toLowerCase(), firstname: "Jan", group_id: 1 });
+    expect(body.result.addresses[0]).toMatchObject({ street: ["Damrak", "12 A"], postcode: "1012 AB" });
+    expect(body.result.external_id).toMatch(/^[0-9a-f-]{36}$/);
+    const again = await server.post(`${BASE}/create`, {
+      customer: { email, firstname: "Piet", lastname: "Puk" },
+      password: PASSWORD,
+    });
+    expect(again.status).toBe(409);
+    expect((await again.json()).meta.errors[0].path).toBe("body.customer.email");
+    const welcome = await lastMail(email.toLowerCase());
+    expect(welcome?.subject).toBe("Welkom bij Etalage");
+  });
+
+  it("refuses passwords against the rule or too easy to guess, naming the field", async () => {
+    for (const password of ["kort1A", "alleenkleineletters", "Wachtwoord1"]) {
+      const res = await server.post(`${BASE}/create`, {
+        customer: { email: emailFor("weak"), firstname: "Jan", lastname: "Jansen" },
+        password,
+      });
+      expect(res.status).toBe(400);
+      expect((await res.json()).meta.errors[0].path).toBe("body.password");
+    }
+  });
+
+  it("logs in with a one-hour token and a refresh token", async () => {
+    const { email } = await register("login");
+    const before = Math.floor(Date.now() / 1000);
+    const { token, refreshToken, expires } = await login(email.toUpperCase());
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(refreshToken).not.toBe(token);
+    expect(expires).toBeGreaterThanOrEqual(before + 3599);
+    expect(expires).toBeLessThanOrEqual(before + 3601 + 5);
+  });
+
+  it("answers an unknown email and a wrong password alike", async () => {
+    const { email } = await register("alike");
+    const wrong = await server.post(`${BASE}/login`, { username: email, password: "Niet-Het-Wachtwoord-1" });
+    const unknown = await server.post(`${BASE}/login`, {
+      username: emailFor("nobody"),
+      password: "Niet-Het-Wachtwoord-1",
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await wrong.json()).toEqual(await unknown.json());
+  });
+
+  it("answers 429 with Retry-After after 10 failed logins for one email", async () => {
+    const { email } = await register("limit");
+    for (let i = 0; i < 10; i++) {
+      expect(
+        (await server.post(`${BASE}/login`, { username: email, password: "Fout-wachtwoord-9" })).status,
+      ).toBe(401);
+    }
+    const res = await server.post(`${BASE}/login`, { username: email, password: PASSWORD });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("refuses malformed input with 400 naming the field", async () => {
+    const res = await server.post(`${BASE}/login`, { username: "geen-email", password: "x" });
+    expect(res.status).toBe(400);
+    expect((await res.json()).meta.errors[0].path).toBe("body.username");
+    const extra = await server.post(`${BASE}/login`, { username: emailFor("x"), password: "x", admin: true });
+    expect(extra.status).toBe(400);
+  });
+});
+
+describe("profile and addresses", () => {
+  it("reads the profile with a bearer header or ?token=, with meta.session_expires", async () => {
+    const { email } = await register("me");
+    const { token, expires } = await login(email);
+    const viaHeader = await server.get(`${BASE}/me`, bearer(token));
+    const body = await viaHeader.json();
+    expect(body.result.email).toBe(email);
+    expect(body.meta.session_expires).toBe(expires);
+    const viaQuery = await server.get(`${BASE}/me?token=${encodeURIComponent(token)}`);
+    expect((await viaQuery.json()).result.email).toBe(email);
+    expect((await server.get(`${BASE}/me`)).status).toBe(401);
+    expect((await server.get(`${BASE}/me?token=nonsense`)).status).toBe(401);
+  });
+
+  it("updates only names, email and addresses, dropping empty fields", async () => {
+    const { email } = await register("update");
+    const { token } = await login(email);
+    const res = await server.post(
+      `${BASE}/me`,
+      { customer: { firstname: "Piet", lastname: "", addresses: [address] } },
+      bearer(token),
+    );
+    const body = await res.json();
+    expect(res.status).toBe(200);
+    expect(body.result).toMatchObject({ firstname: "Piet", lastname: "update", email });
+    expect(body.result.addresses).toHaveLength(1);
+    const cleared = await server.post(`${BASE}/me`, { customer: { addresses: [] } }, bearer(token));
+    expect((await cleared.json()).result.addresses).toEqual([]);
+    const forbidden = await server.post(`${BASE}/me`, { customer: { group_id: 4 } }, bearer(token));
+    expect((await forbidden.json()).result.group_id ?? 1).toBe(1);
+  });
+
+  it("adds, edits, defaults and deletes addresses; another customer's id is 404 and untouched", async () => {
+    const anna = await register("anna");
+    const bram = await register("bram");
+    const annaToken = (await login(anna.email)).token;
+    const bramToken = (await login(bram.email)).token;
+    const added = await (
+      await server.post(
+        `${BASE}/address`,
+        { address: { ...address, default_shipping: true } },
+        bearer(annaToken),
+      )
+    ).json();
+    expect(added.result).toMatchObject({ postcode: "1012 AB", default_shipping: true });
+    const second = await (
+      await server.post(
+        `${BASE}/address`,
+        { address: { ...address, city: "Utrecht", postcode: "3511 AA", default_shipping: true } },
+        bearer(annaToken),
+      )
+    ).json();
+    const me = await (await server.get(`${BASE}/me`, bearer(annaToken))).json();
+    expect(me.result.addresses.map((a: { default_shipping: boolean }) => a.default_shipping)).toEqual([
+      false,
+      true,
+    ]);
+
+    const edited = await server.post(
+      `${BASE}/address`,
+      { address: { ...address, id: added.result.id, city: "Haarlem", postcode: "2011 AA" } },
+      bearer(annaToken),
+    );
+    expect((await edited.json()).result.city).toBe("Haarlem");
+
+    const swapEdit = await server.post(
+      `${BASE}/address`,
+      { address: { ...address, id: added.result.id, city: "Gestolen" } },
+      bearer(bramToken),
+    );
+    expect(swapEdit.status).toBe(404);
+    const swapDelete = await server.get(`${BASE}/address`, {
+      method: "DELETE",
+      headers: { "content-type": "application/json", authorization: `Bearer ${bramToken}` },
+      body: JSON.stringify({ address_id: second.result.id }),
+    });
+    expect(swapDelete.status).toBe(404);
+    const after = await (await server.get(`${BASE}/me`, bearer(annaToken))).json();
+    expect(after.result.addresses.map((a: { city: string }) => a.city)).toEqual(["Haarlem", "Utrecht"]);
+
+    const deleted = await server.get(`${BASE}/address`, {
+      method: "DELETE",
+      headers: { "content-type": "application/json", authorization: `Bearer ${annaToken}` },
+      body: JSON.stringify({ user_id: anna.customer.id, address_id: second.result.id }),
+    });
+    expect(await deleted.json()).toMatchObject({ code: 200, result: { address_id: second.result.id } });
+  });
+
+  it("refuses a Dutch address without a valid postcode or house number", async () => {
+    const { email } = await register("badaddress");
+    const { token } = await login(email);
+    const res = await server.post(
+      `${BASE}/address`,
+      { address: { ...address, postcode: "12345", street: ["Damrak", ""] } },
+      bearer(token),
+    );
+    expect(res.status).toBe(400);
+    const paths = (await res.json()).meta.errors.map((e: { path: string }) => e.path);
+    expect(paths).toEqual(expect.arrayContaining(["body.address.postcode", "body.address.street[1]"]));
+  });
+
+  it("has no orders until the checkout makes them", async () => {
+    const { email } = await register("orders");
+    const { token } = await login(email);
+    const history = await (
+      await server.get(`${BASE}/order-history?pageSize=20&currentPage=1`, bearer(token))
+    ).json();
+    expect(history.result).toEqual({ items: [], total_count: 0 });
+    expect((await server.get(`${BASE}/orders/100000001`, bearer(token))).status).toBe(404);
+    expect((await server.get(`${BASE}/order-history?pageSize=0`, bearer(token))).status).toBe(400);
+  });
+});
+
+describe("tokens", () => {
+  it("rotates refresh tokens; a replayed one revokes the whole login", async () => {
+    const { email } = await register("rotate");
+    const first = await login(email);
+    const res = await server.post(`${BASE}/refresh`, { refreshToken: first.refreshToken });
+    const second = await res.json();
+    expect(res.status).toBe(200);
+    expect(second.meta.refreshToken).not.toBe(first.refreshToken);
+    expect((await server.get(`${BASE}/me`, bearer(second.result))).status).toBe(200);
+
+    const replay = await server.post(`${BASE}/refresh`, { refreshToken: first.refreshToken });
+    expect(replay.status).toBe(401);
+    expect((await server.get(`${BASE}/me`, bearer(second.result))).status).toBe(401);
+    expect((await server.post(`${BASE}/refresh`, { refreshToken: second.meta.refreshToken })).status).toBe(
+      401,
+    );
+  });
+
+  it("logs out one login and leaves the others", async () => {
+    const { email } = await register("logout");
+    const phone = await login(email);
+    const laptop = await login(email);
+    const res = await server.post(`${BASE}/logout`, {}, bearer(phone.token));
+    expect(res.status).toBe(200);
+    expect((await server.get(`${BASE}/me`, bearer(phone.token))).status).toBe(401);
+    expect((await server.get(`${BASE}/me`, bearer(laptop.token))).status).toBe(200);
+  });
+
+  it("gives a logged-in customer their own cart, the same on every device", async () => {
+    const { email } = await register("cart");
+    const phone = await login(email);
+    const laptop = await login(email);
+    const a = await (await server.post(`/api/ext/tritonx/cart/create`, {}, bearer(phone.token))).json();
+    const b = await (await server.post(`/api/ext/tritonx/cart/create?token=${laptop.token}`, {})).json();
+    expect(a.result).toBe(b.result);
+    expect(a.meta.session_expires).toBe(phone.expires);
+  });
+});
+
+describe("passwords", () => {
+  it("changes the password, keeps this login and revokes the others", async () => {
+    const { email } = await register("change");
+    const here = await login(email);
+    const elsewhere = await login(email);
+    const wrong = await server.post(
+      `${BASE}/change-password`,
+      { currentPassword: "Fout-wachtwoord-9", newPassword: "Nieuwe-Zomerjas-42" },
+      bearer(here.token),
+    );
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).meta.errorMessage).toBeTruthy();
+    const res = await server.post(
+      `${BASE}/change-password`,
+      { currentPassword: PASSWORD, newPassword: "Nieuwe-Zomerjas-42" },
+      bearer(here.token),
+    );
+    expect(res.status).toBe(200);
+    expect((await server.get(`${BASE}/me`, bearer(here.token))).status).toBe(200);
+    expect((await server.get(`${BASE}/me`, bearer(elsewhere.token))).status).toBe(401);
+    await login(email, "Nieuwe-Zomerjas-42");
+    expect((await lastMail(email))?.subject).toBe("Je wachtwoord is gewijzigd");
+  });
+
+  it("resets a password through the mailed link, once", async () => {
+    const { email } = await register("reset");
+    const session = await login(email);
+    const unknown = await server.post(`${BASE}/reset-password`, { email: emailFor("unknown") });
+    const known = await server.post(`${BASE}/reset-password`, { email });
+    expect(unknown.status).toBe(200);
+    expect(await known.json()).toEqual(await unknown.json());
+
+    const mail = await lastMail(email);
+    expect(mail?.subject).toBe("Herstel je wachtwoord");
+    const link = new URL(/https:\/\/shop\.example\.nl\/password\/reset\?\S+/.exec(mail!.text)![0]);
+    const resetToken = link.searchParams.get("token")!;
+    expect(Buffer.from(resetToken, "base64url").length).toBeGreaterThanOrEqual(16);
+    expect(link.searchParams.get("email")).toBe(email);
+
+    const foreign = await server.post(`${BASE}/create-password`, {
+      email: emailFor("other"),
+      resetToken,
+      newPassword: "Herfst-Wandeling-77",
+    });
+    expect(foreign.status).toBe(400);
+    const ok = await server.post(`${BASE}/create-password`, {
+      email,
+      resetToken,
+      newPassword: "Herfst-Wandeling-77",
+    });
+    expect(ok.status).toBe(200);
+    const again = await server.post(`${BASE}/create-password`, {
+      email,
+      resetToken,
+      newPassword: "Winter-Wandeling-78",
+    });
+    expect(again.status).toBe(400);
+    expect((await again.json()).meta.errors[0].path).toBe("body.resetToken");
+    expect((await server.get(`${BASE}/me`, bearer(session.token))).status).toBe(401);
+    await login(email, "Herfst-Wandeling-77");
+  });
+
+  it("mails at most 3 reset links per email per hour, answering 200 throughout", async () => {
+    const { email } = await register("resets");
+    for (let i = 0; i < 5; i++)
+      expect((await server.post(`${BASE}/reset-password`, { email })).status).toBe(200);
+    await server.services.mail.worker.deliverDue();
+    const mails = await server.services.database.db
+      .select()
+      .from(mailboxMessages)
+      .where(eq(mailboxMessages.to, email));
+    expect(mails.filter((m) => m.subject === "Herstel je wachtwoord")).toHaveLength(3);
+  });
+});

@@ -1,0 +1,87 @@
+import { t } from "@etalage/core";
+import { notify } from "../notifications/notification-store.ts";
+import { type Customer, type CustomerAddress, callApi, dutch, messageOf, Offline } from "./account-http.ts";
+import { authed, loadProfile, login, setUser } from "./account-store.ts";
+
+/** The account pages' writes; each returns the Dutch message of a refusal, or null. */
+
+export async function register(fields: {
+  email: string;
+  firstname: string;
+  lastname: string;
+  password: string;
+}): Promise<string | null> {
+  const { password, ...customer } = fields;
+  try {
+    const answer = await callApi<Customer>("/create", { body: { customer, password } });
+    if (answer.code !== 200) return messageOf(answer);
+    const refused = await login(fields.email, password);
+    return refused ? dutch(refused) : null;
+  } catch {
+    return t("You are offline. Some features might not be available.");
+  }
+}
+
+export async function updateProfile(customer: {
+  firstname: string;
+  lastname: string;
+  email: string;
+}): Promise<string | null> {
+  const answer = await authed<Customer>("/me", { body: { customer } });
+  if (answer.code !== 200) return `${t("We could not update your account")}: ${messageOf(answer)}`;
+  setUser(answer.result);
+  notify({ type: "success", message: t("Account data has successfully been updated") });
+  return null;
+}
+
+export async function changePassword(currentPassword: string, newPassword: string): Promise<string | null> {
+  if (globalThis.navigator?.onLine === false) return t("Reset password feature does not work while offline!");
+  try {
+    const answer = await authed<null>("/change-password", { body: { currentPassword, newPassword } });
+    if (answer.code !== 200) return messageOf(answer);
+  } catch (error) {
+    if (error instanceof Offline) return t("Reset password feature does not work while offline!");
+    throw error;
+  }
+  notify({ type: "success", message: t("Password has successfully been changed") });
+  return null;
+}
+
+export async function saveAddress(address: CustomerAddress): Promise<string | null> {
+  const answer = await authed<CustomerAddress>("/address", { body: { address } });
+  if (answer.code !== 200) return messageOf(answer);
+  await loadProfile();
+  return null;
+}
+
+export async function deleteAddress(userId: number, addressId: number): Promise<string | null> {
+  const answer = await authed<{ address_id: number }>("/address", {
+    method: "DELETE",
+    body: { user_id: userId, address_id: addressId },
+  });
+  if (answer.code !== 200) return messageOf(answer);
+  await loadProfile();
+  return null;
+}
+
+export async function requestReset(email: string): Promise<string | null> {
+  try {
+    const answer = await callApi<null>("/reset-password", { body: { email } });
+    return answer.code === 200 ? null : messageOf(answer);
+  } catch {
+    return t("Error while sending reset password e-mail");
+  }
+}
+
+export async function resetPassword(
+  email: string,
+  resetToken: string,
+  newPassword: string,
+): Promise<string | null> {
+  try {
+    const answer = await callApi<null>("/create-password", { body: { email, resetToken, newPassword } });
+    return answer.code === 200 ? null : messageOf(answer);
+  } catch {
+    return t("You are offline. Some features might not be available.");
+  }
+}

@@ -1,0 +1,22 @@
+import { t } from "@etalage/core";
+import { useMatches, useParams } from "react-router";
+import { type AccountSection, MyAccountPage } from "../features/account/my-account-page.tsx";
+
+/** `/my-account` and its pages; one module, the route id names the section. */
+export function meta() {
+  return [{ title: `${t("My account")} – Etalage` }, { name: "robots", content: "noindex" }];
+}
+
+const SECTIONS: Record<string, AccountSection> = {
+  "my-account": "overview",
+  "my-account-details": "details",
+  "my-account-addresses": "addresses",
+  "my-account-orders": "orders",
+  "my-account-order": "order",
+};
+
+export default function MyAccount() {
+  const id = useMatches().at(-1)?.id ?? "my-account";
+  const { orderNumber } = useParams();
+  return <MyAccountPage section={SECTIONS[id] ?? "overview"} {...(orderNumber ? { orderNumber } : {})} />;
+}
