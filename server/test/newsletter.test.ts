@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { mailboxMessages } from "../src/db/schema.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailboxMessages } from "../src/db/schema.ts";
 import { type CartFixtures, cartClient, cartFixtures } from "./helpers/cart-fixtures.ts";
 import { startTestServer, type TestServer } from "./helpers/test-server.ts";
 
