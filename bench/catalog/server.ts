@@ -21,7 +21,7 @@ import { openDatabase } from "../../server/src/db/client.ts";
 import { BuiltinCms } from "../../server/src/providers/cms/builtin.ts";
 import { EngageContacts } from "../../server/src/providers/customer-data/engage.ts";
 import { MailService } from "../../server/src/providers/mail/index.ts";
-import { outboxMailer } from "../../server/src/providers/newsletter/mailer.ts";
+import { mailPortMailer } from "../../server/src/providers/newsletter/mailer.ts";
 import { NewsletterService } from "../../server/src/providers/newsletter/service.ts";
 import { ElevateService } from "../../server/src/providers/recommendations/service.ts";
 import { AccountService } from "../../server/src/services/accounts/customers.ts";
@@ -79,7 +79,7 @@ async function main() {
   await reviews.start();
   // Nor are the newsletter and customer data: plain objects over the database, nothing to start.
   const engage = new EngageContacts(database.db);
-  const newsletter = new NewsletterService(database.db, engage, outboxMailer, config.PUBLIC_URL);
+  const newsletter = new NewsletterService(database.db, engage, mailPortMailer(mail), config.PUBLIC_URL);
   const services: Services = {
     config,
     database,
@@ -98,6 +98,10 @@ async function main() {
     reviews,
     engage,
     newsletter,
+    accounts,
+    mail,
+    customerOrders: noCustomerOrders,
+    customerTokens: accounts,
   };
   const app = await buildApp(services, { storefront: false });
   await app.listen({ port: 0, host: "127.0.0.1" });

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailboxMessages } from "../src/db/schema.ts";
 import { type CartFixtures, cartClient, cartFixtures } from "./helpers/cart-fixtures.ts";
 import { startTestServer, type TestServer } from "./helpers/test-server.ts";
 
@@ -140,6 +142,20 @@ describe("newsletter double opt-in", () => {
     expect(newToken).not.toBe(oldToken);
     expect((await confirm(oldToken)).status).toBe(404);
     expect((await confirm(newToken)).status).toBe(200);
+  });
+});
+
+describe("newsletter mail delivery", () => {
+  it("reaches the built-in mailbox with its List-Unsubscribe headers", async () => {
+    const email = mailbox("bezorgd");
+    await subscribe(email);
+    const delivered = async () =>
+      server.services.database.db.select().from(mailboxMessages).where(eq(mailboxMessages.to, email));
+    // The mail worker is kicked after the commit; wait for the mailbox to show it.
+    await expect.poll(async () => (await delivered()).length, { timeout: 15_000 }).toBe(1);
+    const [message] = await delivered();
+    expect(message?.subject).toBe("Bevestig je inschrijving");
+    expect(message?.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
   });
 });
 

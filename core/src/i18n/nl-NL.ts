@@ -327,6 +327,54 @@ export const nl = {
   "Search instead for {q}": "Zoek in plaats daarvan naar {q}",
   "Show {n} more": "Toon {n} meer",
   "From {min} to {max}": "Van {min} tot {max}",
+  // Newsletter, customer data, analytics and consent (issue 15)
+  "Cookie settings": "Cookie-instellingen",
+  "We use cookies": "Wij gebruiken cookies",
+  "Etalage uses functional cookies so the shop works. With your consent we also use analytics cookies to improve the shop and marketing cookies for relevant offers elsewhere. You can change your choice at any time under Cookie settings at the bottom of every page.":
+    "Etalage gebruikt functionele cookies zodat de winkel werkt. Met jouw toestemming gebruiken we ook analytische cookies om de winkel te verbeteren en marketingcookies voor relevante aanbiedingen elders. Je kunt je keuze altijd wijzigen via Cookie-instellingen onderaan elke pagina.",
+  "Accept all": "Alles accepteren",
+  "Refuse all": "Alles weigeren",
+  "Choose per purpose": "Zelf kiezen",
+  "Save my choice": "Mijn keuze opslaan",
+  "Functional (always on)": "Functioneel (altijd aan)",
+  "Needed for the cart, the checkout and your choices.":
+    "Nodig voor de winkelwagen, het afrekenen en je keuzes.",
+  Analytics: "Analytisch",
+  "Lets us count visits and see how the shop is used.":
+    "Hiermee tellen we bezoeken en zien we hoe de winkel wordt gebruikt.",
+  Marketing: "Marketing",
+  "Lets partners show you relevant offers elsewhere.":
+    "Hiermee tonen partners je elders relevante aanbiedingen.",
+  "Read our privacy statement": "Lees onze privacyverklaring",
+  "You have been successfully subscribed to our newsletter!": "Je bent ingeschreven voor onze nieuwsbrief!",
+  "You are already subscribed to our newsletter!": "Je bent al ingeschreven voor onze nieuwsbrief!",
+  "An error occurred while subscribing you to our newsletter, please try again!":
+    "Er ging iets mis bij het inschrijven voor onze nieuwsbrief, probeer het opnieuw!",
+  "Almost there: confirm your subscription with the link we sent to {email}.":
+    "Bijna klaar: bevestig je inschrijving met de link die we naar {email} hebben gestuurd.",
+  "Subscribing…": "Bezig met inschrijven…",
+  "No thanks": "Nee, bedankt",
+  "Confirm your subscription": "Bevestig je inschrijving",
+  "Confirm subscription": "Inschrijving bevestigen",
+  "Your subscription is confirmed. Your 10% discount code:":
+    "Je inschrijving is bevestigd. Je kortingscode van 10%:",
+  "We have also sent the code to your e-mail address. It works once, in the cart.":
+    "We hebben de code ook naar je e-mailadres gestuurd. Hij werkt één keer, in de winkelwagen.",
+  "This confirmation link is not valid (any more).": "Deze bevestigingslink is niet (meer) geldig.",
+  "Unsubscribe from the newsletter": "Uitschrijven voor de nieuwsbrief",
+  Unsubscribe: "Uitschrijven",
+  "You have been unsubscribed. You will not receive our newsletter any more.":
+    "Je bent uitgeschreven. Je ontvangt onze nieuwsbrief niet meer.",
+  "This unsubscribe link is not valid.": "Deze uitschrijflink is niet geldig.",
+  "Your subscription is confirmed.": "Je inschrijving is bevestigd.",
+  "Confirm your subscription to the Etalage newsletter with the link below. You then receive your {percent}% discount code.":
+    "Bevestig je inschrijving voor de nieuwsbrief van Etalage met de link hieronder. Daarna ontvang je je kortingscode van {percent}%.",
+  "Did you not sign up? Then ignore this mail: without confirmation you receive nothing from us.":
+    "Heb je je niet ingeschreven? Negeer dan deze mail: zonder bevestiging ontvang je niets van ons.",
+  "Welcome to the Etalage newsletter!": "Welkom bij de nieuwsbrief van Etalage!",
+  "Your {percent}% discount code: {code}. It works once; enter it in the cart.":
+    "Je kortingscode van {percent}%: {code}. Hij werkt één keer; vul hem in in de winkelwagen.",
+  "Newsletter welcome discount": "Welkomstkorting nieuwsbrief",
   // Accounts and sessions (issue 12; transactional §4, §5, §8)
   "Log in": "Inloggen",
   "Log out": "Uitloggen",
@@ -505,53 +553,6 @@ export const nl = {
   "Payment failed": "Betaling mislukt",
   "Your order was not placed.": "Je bestelling is niet geplaatst.",
   // Newsletter, customer data, analytics and consent (issue 15)
-  "Cookie settings": "Cookie-instellingen",
-  "We use cookies": "Wij gebruiken cookies",
-  "Etalage uses functional cookies so the shop works. With your consent we also use analytics cookies to improve the shop and marketing cookies for relevant offers elsewhere. You can change your choice at any time under Cookie settings at the bottom of every page.":
-    "Etalage gebruikt functionele cookies zodat de winkel werkt. Met jouw toestemming gebruiken we ook analytische cookies om de winkel te verbeteren en marketingcookies voor relevante aanbiedingen elders. Je kunt je keuze altijd wijzigen via Cookie-instellingen onderaan elke pagina.",
-  "Accept all": "Alles accepteren",
-  "Refuse all": "Alles weigeren",
-  "Choose per purpose": "Zelf kiezen",
-  "Save my choice": "Mijn keuze opslaan",
-  "Functional (always on)": "Functioneel (altijd aan)",
-  "Needed for the cart, the checkout and your choices.":
-    "Nodig voor de winkelwagen, het afrekenen en je keuzes.",
-  Analytics: "Analytisch",
-  "Lets us count visits and see how the shop is used.":
-    "Hiermee tellen we bezoeken en zien we hoe de winkel wordt gebruikt.",
-  Marketing: "Marketing",
-  "Lets partners show you relevant offers elsewhere.":
-    "Hiermee tonen partners je elders relevante aanbiedingen.",
-  "Read our privacy statement": "Lees onze privacyverklaring",
-  "You have been successfully subscribed to our newsletter!": "Je bent ingeschreven voor onze nieuwsbrief!",
-  "You are already subscribed to our newsletter!": "Je bent al ingeschreven voor onze nieuwsbrief!",
-  "An error occurred while subscribing you to our newsletter, please try again!":
-    "Er ging iets mis bij het inschrijven voor onze nieuwsbrief, probeer het opnieuw!",
-  "Almost there: confirm your subscription with the link we sent to {email}.":
-    "Bijna klaar: bevestig je inschrijving met de link die we naar {email} hebben gestuurd.",
-  "Subscribing…": "Bezig met inschrijven…",
-  "No thanks": "Nee, bedankt",
-  "Confirm your subscription": "Bevestig je inschrijving",
-  "Confirm subscription": "Inschrijving bevestigen",
-  "Your subscription is confirmed. Your 10% discount code:":
-    "Je inschrijving is bevestigd. Je kortingscode van 10%:",
-  "We have also sent the code to your e-mail address. It works once, in the cart.":
-    "We hebben de code ook naar je e-mailadres gestuurd. Hij werkt één keer, in de winkelwagen.",
-  "This confirmation link is not valid (any more).": "Deze bevestigingslink is niet (meer) geldig.",
-  "Unsubscribe from the newsletter": "Uitschrijven voor de nieuwsbrief",
-  Unsubscribe: "Uitschrijven",
-  "You have been unsubscribed. You will not receive our newsletter any more.":
-    "Je bent uitgeschreven. Je ontvangt onze nieuwsbrief niet meer.",
-  "This unsubscribe link is not valid.": "Deze uitschrijflink is niet geldig.",
-  "Your subscription is confirmed.": "Je inschrijving is bevestigd.",
-  "Confirm your subscription to the Etalage newsletter with the link below. You then receive your {percent}% discount code.":
-    "Bevestig je inschrijving voor de nieuwsbrief van Etalage met de link hieronder. Daarna ontvang je je kortingscode van {percent}%.",
-  "Did you not sign up? Then ignore this mail: without confirmation you receive nothing from us.":
-    "Heb je je niet ingeschreven? Negeer dan deze mail: zonder bevestiging ontvang je niets van ons.",
-  "Welcome to the Etalage newsletter!": "Welkom bij de nieuwsbrief van Etalage!",
-  "Your {percent}% discount code: {code}. It works once; enter it in the cart.":
-    "Je kortingscode van {percent}%: {code}. Hij werkt één keer; vul hem in in de winkelwagen.",
-  "Newsletter welcome discount": "Welkomstkorting nieuwsbrief",
   "{option} {value} is sold out": "{option} {value} is uitverkocht",
 } as const satisfies Record<string, string>;
 

@@ -1,6 +1,6 @@
 import { isValidEmail } from "../account/email.ts";
 
-/** The one email rule (account/email.ts), for the newsletter form. */
+/** The one e-mail shape rule (accounts, issue 12); the newsletter's form and API use it too. */
 export { isValidEmail };
 
 /*

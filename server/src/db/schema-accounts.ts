@@ -125,6 +125,8 @@ export const mailOutbox = pgTable(
     template: text("template").notNull(),
     html: text("html").notNull(),
     text: text("text").notNull(),
+    /** Extra headers (issue 15: List-Unsubscribe and List-Unsubscribe-Post on newsletter mail). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     status: text("status").$type<"pending" | "sent" | "failed">().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: at("next_attempt_at").notNull().defaultNow(),
@@ -144,5 +146,6 @@ export const mailboxMessages = pgTable("mailbox_messages", {
   subject: text("subject").notNull(),
   html: text("html").notNull(),
   text: text("text").notNull(),
+  headers: jsonb("headers").$type<Record<string, string>>(),
   receivedAt: at("received_at").notNull().defaultNow(),
 });

@@ -14,7 +14,7 @@ import {
 /*
  * The built-in Voyado Engage (issue 15; contract "Newsletter and customer data"): contacts with
  * their product views and cart, newsletter subscriptions with double opt-in, the one welcome
- * coupon per mailbox, and the newsletter's outbox.
+ * coupon per mailbox. Its mails go through the mail port's outbox (providers/newsletter/mailer.ts).
  */
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -96,23 +96,3 @@ export const newsletterCoupons = pgTable("newsletter_coupons", {
   code: text("code").notNull().unique(),
   createdAt: at("created_at").notNull().defaultNow(),
 });
-
-/**
- * Mails the newsletter sends, written in the transaction that causes them (NewsletterMailer).
- * The mail port's outbox takes them over once it exists (README "Newsletter").
- */
-export const newsletterOutbox = pgTable(
-  "newsletter_outbox",
-  {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    to: text("to").notNull(),
-    subject: text("subject").notNull(),
-    text: text("text").notNull(),
-    html: text("html").notNull(),
-    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
-    kind: text("kind").notNull(),
-    createdAt: at("created_at").notNull().defaultNow(),
-    sentAt: at("sent_at"),
-  },
-  (t) => [index("newsletter_outbox_to_idx").on(t.to, t.createdAt)],
-);

@@ -5,7 +5,7 @@ import type { Database } from "../db/client.ts";
 import { BuiltinCms } from "../providers/cms/builtin.ts";
 import { EngageContacts } from "../providers/customer-data/engage.ts";
 import { MailService } from "../providers/mail/index.ts";
-import { outboxMailer } from "../providers/newsletter/mailer.ts";
+import { mailPortMailer } from "../providers/newsletter/mailer.ts";
 import { NewsletterService } from "../providers/newsletter/service.ts";
 import { adyenProvider, InProcessGatewayClient } from "../providers/payments/adyen.ts";
 import { loadGatewayKeys } from "../providers/payments/gateway-keys.ts";
@@ -98,7 +98,7 @@ export async function createServices(config: Config, database: Database): Promis
   await reviews.start();
   // Newsletter and customer data (issue 15)
   const engage = new EngageContacts(database.db);
-  const newsletter = new NewsletterService(database.db, engage, outboxMailer, config.PUBLIC_URL);
+  const newsletter = new NewsletterService(database.db, engage, mailPortMailer(mail), config.PUBLIC_URL);
   return {
     config,
     database,

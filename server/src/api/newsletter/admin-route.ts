@@ -1,13 +1,13 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { newsletterOutbox } from "../../db/schema.ts";
+import { mailOutbox } from "../../db/schema.ts";
 import { requireBearerToken } from "../../http/bearer-token.ts";
 import { envelopeSchema, ok } from "../../http/envelope.ts";
 import { line } from "../../http/schemas.ts";
 import type { Services } from "../../services/index.ts";
 
-/** The operator's look into the newsletter's outbox (ADMIN_TOKEN), newest first. */
+/** The operator's look at the newsletter mails in the mail outbox (ADMIN_TOKEN), newest first. */
 export const newsletterAdminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
   { services },
@@ -40,13 +40,26 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod<{ services: Services }
     async (request, reply) => {
       const rows = await services.database.db
         .select()
-        .from(newsletterOutbox)
-        .where(eq(newsletterOutbox.to, request.query.to))
-        .orderBy(desc(newsletterOutbox.id))
+        .from(mailOutbox)
+        .where(
+          and(
+            eq(mailOutbox.to, request.query.to),
+            inArray(mailOutbox.template, ["newsletter-confirm", "newsletter-welcome"]),
+          ),
+        )
+        .orderBy(desc(mailOutbox.id))
         .limit(50);
       return ok(
         reply,
-        rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        rows.map((r) => ({
+          to: r.to,
+          subject: r.subject,
+          text: r.text,
+          html: r.html,
+          headers: r.headers ?? {},
+          kind: r.template,
+          createdAt: r.createdAt.toISOString(),
+        })),
       );
     },
   );

@@ -5,6 +5,8 @@ import { type MailTemplate, renderMail } from "./templates.ts";
 export interface MailRequest {
   to: string;
   mail: MailTemplate;
+  /** Extra headers, such as a newsletter's List-Unsubscribe (issue 15). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -21,6 +23,7 @@ export async function enqueueMail(tx: Db, request: MailRequest): Promise<number>
       template: content.template,
       html: content.html,
       text: content.text,
+      ...(request.headers ? { headers: request.headers } : {}),
     })
     .returning({ id: mailOutbox.id });
   return row!.id;

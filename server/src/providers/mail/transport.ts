@@ -9,6 +9,7 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  headers?: Record<string, string>;
 }
 
 /** Where mail goes: an SMTP server, or the built-in mailbox in the database. */
@@ -34,6 +35,7 @@ export class SmtpTransport implements MailTransport {
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
+      ...(mail.headers ? { headers: mail.headers } : {}),
       // The outbox id makes a redelivery after a crash recognisable to the receiving side.
       messageId: `<outbox-${mail.outboxId}@etalage>`,
     });
@@ -49,10 +51,10 @@ export class MailboxTransport implements MailTransport {
   readonly kind = "mailbox" as const;
 
   async send(mail: OutgoingMail, tx: Db): Promise<void> {
-    const { outboxId, from, to, subject, html, text } = mail;
+    const { outboxId, from, to, subject, html, text, headers } = mail;
     await tx
       .insert(mailboxMessages)
-      .values({ outboxId, from, to, subject, html, text })
+      .values({ outboxId, from, to, subject, html, text, headers: headers ?? null })
       .onConflictDoNothing();
   }
 

@@ -71,6 +71,7 @@ export class MailWorker {
               subject: row.subject,
               html: row.html,
               text: row.text,
+              ...(row.headers ? { headers: row.headers } : {}),
             },
             tx,
           );

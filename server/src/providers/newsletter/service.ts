@@ -61,6 +61,12 @@ export class NewsletterService {
    * and a confirmation mail goes out (again, with a fresh link, when asked again).
    */
   async subscribe(email: string, contactId?: string): Promise<SubscribeResult> {
+    const result = await this.subscribeInTransaction(email, contactId);
+    if ("contact_id" in result) this.mailer.afterCommit();
+    return result;
+  }
+
+  private subscribeInTransaction(email: string, contactId?: string): Promise<SubscribeResult> {
     const key = emailKey(email);
     return this.db.transaction(async (tx) => {
       const [existing] = await tx
@@ -114,6 +120,12 @@ export class NewsletterService {
 
   /** The mailed link: subscribed from now on, and the welcome coupon if this mailbox never had one. */
   async confirm(confirmToken: string): Promise<ConfirmResult | null> {
+    const result = await this.confirmInTransaction(confirmToken);
+    if (result) this.mailer.afterCommit();
+    return result;
+  }
+
+  private confirmInTransaction(confirmToken: string): Promise<ConfirmResult | null> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .select()

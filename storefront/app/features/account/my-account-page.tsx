@@ -2,6 +2,7 @@ import { composeStreet, formatPrice, normaliseDutchPostcode, streetFields, t } f
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { Dialog } from "../../ui/dialog.tsx";
+import { AccountNewsletter } from "../newsletter/account-newsletter.tsx";
 import { changePassword, deleteAddress, saveAddress, updateProfile } from "./account-actions.ts";
 import type { Customer, CustomerAddress, OrderSummary } from "./account-http.ts";
 import { authed, logout, useAccount } from "./account-store.ts";
@@ -86,6 +87,7 @@ function Overview({ user }: { user: Customer }) {
         </p>
         <Link to="/my-account/details">{t("Edit details")}</Link>
       </section>
+      <AccountNewsletter email={user.email} />
       <section className="account-panel" aria-labelledby="overview-address">
         <h2 id="overview-address">{t("Default address")}</h2>
         {preferred ? <AddressText address={preferred} /> : <p>{t("You have no addresses yet")}</p>}
