@@ -98,10 +98,6 @@ async function main() {
     reviews,
     engage,
     newsletter,
-    accounts,
-    mail,
-    customerOrders: noCustomerOrders,
-    customerTokens: accounts,
   };
   const app = await buildApp(services, { storefront: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
