@@ -52,6 +52,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR ?? path.join(root, ".data-e2e"),
       LOG_LEVEL: "warn",
       CMS_EDITOR_TOKEN: "etalage-e2e-editor-token-0123456789",
+      // Issue 18: the operator approves a review in stores-reviews.spec.ts.
+      ADMIN_TOKEN: "etalage-e2e-admin-token-0123456789",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
