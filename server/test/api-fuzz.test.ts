@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FuzzTarget, fuzzApi, fuzzPaths, operationsOf } from "./helpers/api-fuzz.ts";
 import { cartFixtures } from "./helpers/cart-fixtures.ts";
-import { EDITOR_TOKEN, createStory } from "./helpers/cms.ts";
+import { createStory, EDITOR_TOKEN } from "./helpers/cms.ts";
 import { startTestServer, type TestServer } from "./helpers/test-server.ts";
 
 const ADMIN_TOKEN = "fuzz-admin-token-0123456789";

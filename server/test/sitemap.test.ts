@@ -70,7 +70,6 @@ describe("sitemaps", () => {
       } else pageUrls.push(...urls);
     }
     expect(pageUrls).toContain(`${ORIGIN}/`);
-    expect(pageUrls.some((u) => u.startsWith(`${ORIGIN}/c/`))).toBe(true);
     expect(pageUrls.some((u) => u.startsWith(`${ORIGIN}/storelocator/`))).toBe(true);
   });
 

@@ -101,12 +101,16 @@ export class Sitemaps {
       const slug = String(doc.full_slug ?? "");
       // The home story is "/", and stories under layout/ or categories/ are parts of other pages.
       if (!slug || slug === "home" || slug.includes("/")) continue;
+      // Pages live at their slash form (browsing §2 "Link shapes"): the other spelling answers 301.
       pages.push({
-        path: `/${slug.split("/").map(encodeURIComponent).join("/")}`,
+        path: `/${slug.split("/").map(encodeURIComponent).join("/")}/`,
         lastmod: day(doc.updated_at as string),
       });
     }
-    const landing = snapshot.landingPages.map((l) => ({ path: `/${l.url_path}`, lastmod: builtAt }));
+    const landing = snapshot.landingPages.map((l) => ({
+      path: `/${l.url_path.replace(/^\/+|\/+$/g, "")}/`,
+      lastmod: builtAt,
+    }));
     const stores: SitemapEntry[] = [
       { path: "/storelocator" },
       ...STORES.map((s) => ({ path: `/storelocator/${encodeURIComponent(s.id)}` })),

@@ -1,4 +1,4 @@
-import { REVIEW_LIMITS, t } from "@etalage/core";
+import { REVIEW_LIMITS, starsText, t } from "@etalage/core";
 import { type FormEvent, useRef, useState } from "react";
 import { Dialog } from "../../ui/dialog.tsx";
 import type { ModalProps } from "../modals/modal-registry.ts";
@@ -81,7 +81,7 @@ export default function ReviewModal({ payload, close }: ModalProps<"review">) {
             {[1, 2, 3, 4, 5].map((n) => (
               <label key={n} className="review-form__star">
                 <input type="radio" name="rating" value={n} aria-invalid={errors.rating ? true : undefined} />
-                <span>{t("{n} stars", { n })}</span>
+                <span>{starsText(n, t)}</span>
               </label>
             ))}
             {error("rating")}
