@@ -1,4 +1,11 @@
-import { type Category, categoryLink, hasImage, type Product, productLink } from "@etalage/core";
+import {
+  type Category,
+  categoryLink,
+  hasImage,
+  landingPagePath,
+  type Product,
+  productLink,
+} from "@etalage/core";
 import type { Services } from "./index.ts";
 import { STORES } from "./stores/index.ts";
 
@@ -108,7 +115,7 @@ export class Sitemaps {
       });
     }
     const landing = snapshot.landingPages.map((l) => ({
-      path: `/${l.url_path.replace(/^\/+|\/+$/g, "")}/`,
+      path: landingPagePath(l.url_path),
       lastmod: builtAt,
     }));
     const stores: SitemapEntry[] = [
