@@ -67,7 +67,7 @@ describe("POST /api/review/create and moderation", () => {
     expect((await server.post("/api/review/create", review({ email }))).status).toBe(200);
     const again = await server.post("/api/review/create", review({ email: email.toUpperCase() }));
     expect(again.status).toBe(409);
-    expect((await again.json()).result).toBe("review: You already reviewed this product");
+    expect((await again.json()).result).toBe("body.review: You already reviewed this product");
     expect((await server.post("/api/review/create", review({ email, product_id: otherId }))).status).toBe(
       200,
     );

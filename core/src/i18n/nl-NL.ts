@@ -464,6 +464,7 @@ export const nl = {
   "{n} reviews": "{n} reviews",
   "1 review": "1 review",
   "{n} stars": "{n} sterren",
+  "1 star": "1 ster",
   "Sort reviews": "Reviews sorteren",
   "Most helpful": "Meest behulpzaam",
   "Helpful ({n})": "Behulpzaam ({n})",

@@ -48,3 +48,11 @@ export function summarize(histogram: readonly number[]): ReviewSummary {
 export function reviewPageCount(count: number): number {
   return Math.max(1, Math.ceil(count / REVIEW_PAGE_SIZE));
 }
+
+/** How many stars, as words: "1 ster", "4 sterren". */
+export function starsText(
+  n: number,
+  translate: (key: "1 star" | "{n} stars", params?: { n: number }) => string,
+): string {
+  return n === 1 ? translate("1 star") : translate("{n} stars", { n });
+}

@@ -1,4 +1,11 @@
-import { type Category, categoryLink, hasImage, type Product, productLink } from "@etalage/core";
+import {
+  type Category,
+  categoryLink,
+  hasImage,
+  landingPagePath,
+  type Product,
+  productLink,
+} from "@etalage/core";
 import type { Services } from "./index.ts";
 import { STORES } from "./stores/index.ts";
 
@@ -101,12 +108,16 @@ export class Sitemaps {
       const slug = String(doc.full_slug ?? "");
       // The home story is "/", and stories under layout/ or categories/ are parts of other pages.
       if (!slug || slug === "home" || slug.includes("/")) continue;
+      // Pages live at their slash form (browsing §2 "Link shapes"): the other spelling answers 301.
       pages.push({
-        path: `/${slug.split("/").map(encodeURIComponent).join("/")}`,
+        path: `/${slug.split("/").map(encodeURIComponent).join("/")}/`,
         lastmod: day(doc.updated_at as string),
       });
     }
-    const landing = snapshot.landingPages.map((l) => ({ path: `/${l.url_path}`, lastmod: builtAt }));
+    const landing = snapshot.landingPages.map((l) => ({
+      path: landingPagePath(l.url_path),
+      lastmod: builtAt,
+    }));
     const stores: SitemapEntry[] = [
       { path: "/storelocator" },
       ...STORES.map((s) => ({ path: `/storelocator/${encodeURIComponent(s.id)}` })),

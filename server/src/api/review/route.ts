@@ -68,19 +68,19 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
           return sendError(
             reply,
             401,
-            "review.customer_id: sign in as this customer to review under the account",
+            "body.review.customer_id: sign in as this customer to review under the account",
           );
         customerId = review.customer_id;
       } else if (caller.value.kind === "customer") {
         customerId = caller.value.customerId;
       } else if (!review.email) {
-        return sendError(reply, 400, "review.email: is required for a review without an account", {
-          errors: [{ path: "review.email", message: "is required for a review without an account" }],
+        return sendError(reply, 400, "body.review.email: is required for a review without an account", {
+          errors: [{ path: "body.review.email", message: "is required for a review without an account" }],
         });
       }
       const product = services.catalog.productById(review.product_id);
       if (product?.status !== 1 || product.visibility === 1)
-        return sendError(reply, 404, `review.product_id: Product not found: ${review.product_id}`);
+        return sendError(reply, 404, `body.review.product_id: Product not found: ${review.product_id}`);
       const outcome = await services.reviews.create({
         productId: product.id,
         sku: product.sku,
@@ -91,7 +91,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         customerId,
         email: customerId === undefined ? review.email : undefined,
       });
-      if (!outcome.ok) return sendError(reply, 409, "review: You already reviewed this product");
+      if (!outcome.ok) return sendError(reply, 409, "body.review: You already reviewed this product");
       return ok(reply, { id: outcome.id, status: "pending" as const });
     },
   );

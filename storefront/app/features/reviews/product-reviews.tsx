@@ -1,4 +1,4 @@
-import { formatNumber, REVIEW_SORTS, type ReviewSort, reviewPageCount, t } from "@etalage/core";
+import { formatNumber, REVIEW_SORTS, type ReviewSort, reviewPageCount, starsText, t } from "@etalage/core";
 import { useState } from "react";
 import type { ProductReviews as Reviews } from "../../lib/server-context.ts";
 import { openModal } from "../modals/modal-store.ts";
@@ -101,7 +101,7 @@ export function ProductReviews({
           <ol className="reviews__list">
             {state.items.map((r) => (
               <li key={r.id} className="review">
-                <Stars value={r.rating} label={t("{n} stars", { n: r.rating })} />
+                <Stars value={r.rating} label={starsText(r.rating, t)} />
                 <h3 className="review__title">{r.title}</h3>
                 <p className="review__by">
                   {t("By {nickname} on {date}", {

@@ -1,4 +1,4 @@
-import { REVIEW_LIMITS, t } from "@etalage/core";
+import { REVIEW_LIMITS, starsText, t } from "@etalage/core";
 import { type FormEvent, useRef, useState } from "react";
 import { Dialog } from "../../ui/dialog.tsx";
 import type { ModalProps } from "../modals/modal-registry.ts";
@@ -81,24 +81,26 @@ export default function ReviewModal({ payload, close }: ModalProps<"review">) {
             {[1, 2, 3, 4, 5].map((n) => (
               <label key={n} className="review-form__star">
                 <input type="radio" name="rating" value={n} aria-invalid={errors.rating ? true : undefined} />
-                <span>{t("{n} stars", { n })}</span>
+                <span>{starsText(n, t)}</span>
               </label>
             ))}
             {error("rating")}
           </fieldset>
-          <label className="review-form__field">
-            <span>{t("Summary of your review")}</span>
+          <div className="review-form__field">
+            <label htmlFor="review-title">{t("Summary of your review")}</label>
             <input
+              id="review-title"
               name="title"
               maxLength={REVIEW_LIMITS.title}
               aria-invalid={errors.title ? true : undefined}
               aria-describedby={describedBy("title")}
             />
             {error("title")}
-          </label>
-          <label className="review-form__field">
-            <span>{t("Review")}</span>
+          </div>
+          <div className="review-form__field">
+            <label htmlFor="review-detail">{t("Review")}</label>
             <textarea
+              id="review-detail"
               name="detail"
               rows={5}
               maxLength={REVIEW_LIMITS.detail}
@@ -106,10 +108,11 @@ export default function ReviewModal({ payload, close }: ModalProps<"review">) {
               aria-describedby={describedBy("detail")}
             />
             {error("detail")}
-          </label>
-          <label className="review-form__field">
-            <span>{t("Nickname")}</span>
+          </div>
+          <div className="review-form__field">
+            <label htmlFor="review-nickname">{t("Nickname")}</label>
             <input
+              id="review-nickname"
               name="nickname"
               autoComplete="nickname"
               maxLength={REVIEW_LIMITS.nickname}
@@ -117,10 +120,11 @@ export default function ReviewModal({ payload, close }: ModalProps<"review">) {
               aria-describedby={describedBy("nickname")}
             />
             {error("nickname")}
-          </label>
-          <label className="review-form__field">
-            <span>{t("Email address")}</span>
+          </div>
+          <div className="review-form__field">
+            <label htmlFor="review-email">{t("Email address")}</label>
             <input
+              id="review-email"
               name="email"
               type="email"
               autoComplete="email"
@@ -130,7 +134,7 @@ export default function ReviewModal({ payload, close }: ModalProps<"review">) {
             />
             <small id="review-email-hint">{t("We only use it to check that you wrote one review.")}</small>
             {error("email")}
-          </label>
+          </div>
           {message && (
             <p className="review-form__error" role="alert">
               {message}
