@@ -12,11 +12,13 @@ import { loadGatewayKeys } from "../providers/payments/gateway-keys.ts";
 import { CHECKOUT_PATH, TestGateway } from "../providers/payments/test-gateway.ts";
 import { ElevateService } from "../providers/recommendations/service.ts";
 import { AccountService } from "./accounts/customers.ts";
-import { type CustomerOrders, noCustomerOrders } from "./accounts/orders.ts";
+import { customerOrdersFrom } from "./accounts/order-history.ts";
+import type { CustomerOrders } from "./accounts/orders.ts";
 import type { CustomerTokenVerifier } from "./cart/index.ts";
 import { cartCatalogOf } from "./cart/index.ts";
 import { CatalogEvents } from "./catalog-events.ts";
 import { Housekeeping } from "./housekeeping.ts";
+import { orderConfirmationMail } from "./orders/confirmation-mail.ts";
 import { OrderService } from "./orders/index.ts";
 import { PaymentService } from "./payments/index.ts";
 // Issue 18: reviews.
@@ -93,6 +95,7 @@ export async function createServices(config: Config, database: Database): Promis
   const mail = new MailService(config, database.db, pino({ name: "mail", level: config.LOG_LEVEL }));
   mail.start();
   const accounts = new AccountService(database.db, mail, config.PUBLIC_URL);
+  orders.onConfirmed(orderConfirmationMail(mail, config.PUBLIC_URL));
   // Issue 18: reviews.
   const reviews = new ReviewService(database.db);
   await reviews.start();
@@ -112,7 +115,7 @@ export async function createServices(config: Config, database: Database): Promis
     ...(payment.testGateway ? { testGateway: payment.testGateway } : {}),
     accounts,
     mail,
-    customerOrders: noCustomerOrders,
+    customerOrders: customerOrdersFrom(orders),
     customerTokens: accounts,
     reviews,
     engage,

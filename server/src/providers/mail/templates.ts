@@ -1,3 +1,4 @@
+import { formatPrice } from "@etalage/core";
 import { escapeHtml } from "./escape.ts";
 
 /**
@@ -15,6 +16,16 @@ export type MailTemplate =
   | { template: "welcome"; firstname: string; shopUrl: string }
   | { template: "password-reset"; firstname: string; resetUrl: string }
   | { template: "password-changed"; firstname: string; shopUrl: string }
+  | {
+      template: "order-confirmed";
+      firstname: string;
+      orderNumber: string;
+      lines: { name: string; qty: number; rowTotal: number }[];
+      shipping: string;
+      grandTotal: number;
+      /** The order in the account pages, for a customer; a guest's mail has none. */
+      orderUrl: string | null;
+    }
   /** For the order and newsletter issues: a prepared mail of their own. */
   | { template: "custom"; name: string; subject: string; html: string; text: string };
 
@@ -83,6 +94,40 @@ export function renderMail(mail: MailTemplate): MailContent {
           `<p>${escapeHtml(hello)}</p><p>${lead}</p><p>${escapeHtml(tail)}</p>${button(`${mail.shopUrl}/login`, "Inloggen")}`,
         ),
         text: `${hello}\n\n${lead}\n\n${tail}\n${mail.shopUrl}/login\n`,
+      };
+    }
+    case "order-confirmed": {
+      const subject = `Bedankt voor je bestelling ${mail.orderNumber}`;
+      const hello = `Hallo ${mail.firstname},`;
+      const lead = `We hebben je bestelling ${mail.orderNumber} ontvangen en gaan ermee aan de slag.`;
+      const rows = mail.lines
+        .map(
+          (line) =>
+            `<tr><td style="padding:4px 0">${line.qty} × ${escapeHtml(line.name)}</td><td align="right" style="padding:4px 0">${formatPrice(line.rowTotal)}</td></tr>`,
+        )
+        .join("");
+      const total = `<tr><td style="padding:8px 0;border-top:1px solid #e5e0d8"><strong>Totaal</strong></td><td align="right" style="padding:8px 0;border-top:1px solid #e5e0d8"><strong>${formatPrice(mail.grandTotal)}</strong></td></tr>`;
+      const shipping = mail.shipping ? `<p>Verzending: ${escapeHtml(mail.shipping)}</p>` : "";
+      const link = mail.orderUrl ? button(mail.orderUrl, "Bekijk je bestelling") : "";
+      const textLines = mail.lines.map((line) => `${line.qty} × ${line.name}  ${formatPrice(line.rowTotal)}`);
+      return {
+        template: mail.template,
+        subject,
+        html: layout(
+          subject,
+          `<p>${escapeHtml(hello)}</p><p>${escapeHtml(lead)}</p><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows}${total}</table>${shipping}${link}`,
+        ),
+        text: [
+          hello,
+          "",
+          lead,
+          "",
+          ...textLines,
+          `Totaal  ${formatPrice(mail.grandTotal)}`,
+          ...(mail.shipping ? ["", `Verzending: ${mail.shipping}`] : []),
+          ...(mail.orderUrl ? ["", mail.orderUrl] : []),
+          "",
+        ].join("\n"),
       };
     }
     case "custom":
