@@ -12,6 +12,10 @@ export default [
     route("storyblok", "routes/storyblok.tsx"),
     route("l/elevate/*", "routes/landing.tsx"),
     route("favorieten", "routes/favorites.tsx"),
+    // Checkout (issue 13).
+    route("checkout", "routes/checkout.tsx"),
+    route("checkout-return", "routes/checkout-return.tsx"),
+    route("checkout-failed", "routes/checkout-failed.tsx"),
     route("*", "routes/dispatcher.tsx"),
   ]),
   layout("layouts/minimal-layout.tsx", [route("error", "routes/error.tsx")]),

@@ -364,6 +364,7 @@ export const nl = {
   "Payment failed": "Betaling mislukt",
   "Pay order {n} again with another method": "Betaal bestelling {n} opnieuw met een andere methode",
   "Pay now": "Nu betalen",
+  "Order not found": "Bestelling niet gevonden",
   "Some of the ordered products are not available!": "Sommige bestelde producten zijn niet beschikbaar!",
   "Please fix the validation errors": "Verbeter de gemarkeerde velden",
   "No service points found": "Geen afhaalpunten gevonden",
