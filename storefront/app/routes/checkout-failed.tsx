@@ -41,7 +41,7 @@ export default function CheckoutFailed({ loaderData, actionData }: Route.Compone
           {t(actionData.message)}
         </p>
       )}
-      <Form method="post">
+      <Form method="post" reloadDocument>
         <input type="hidden" name="orderId" value={loaderData.orderId} />
         <input type="hidden" name="token" value={loaderData.token} />
         <fieldset>

@@ -36,7 +36,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!cartId) return answer({}, "Your cart is empty.");
   const errors = clientErrors(values);
   if (Object.keys(errors).length > 0) return answer(errors, "Please fix the validation errors");
-  const key = /^[\w-]{8,64}$/.test(values.idempotencyKey ?? "") ? values.idempotencyKey! : crypto.randomUUID();
+  const key = /^[\w-]{8,64}$/.test(values.idempotencyKey ?? "")
+    ? values.idempotencyKey!
+    : crypto.randomUUID();
   const placed = await services.checkout.place(key, orderBodyOf(values, cartId, key));
   if (!placed.ok) {
     const message = placed.skus ? `${t(placed.message)} (${placed.skus.join(", ")})` : placed.message;

@@ -48,7 +48,10 @@ function Field(props: {
   );
 }
 
-/** The checkout (transactional §2): one form, no distractions; works without JavaScript. */
+/**
+ * The checkout (transactional §2): one form, no distractions; works without JavaScript. The form
+ * posts as a document (`reloadDocument`): its answer sends the shopper on to the payment provider.
+ */
 export function CheckoutPage(props: CheckoutPageProps) {
   const { summary, values, errors } = props;
   const formRef = useRef<HTMLFormElement>(null);
@@ -81,7 +84,7 @@ export function CheckoutPage(props: CheckoutPageProps) {
         </p>
       )}
       <div className="checkout__columns">
-        <Form method="post" ref={formRef} className="checkout__form" noValidate>
+        <Form method="post" ref={formRef} className="checkout__form" noValidate reloadDocument>
           <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
           <fieldset>
             <legend>{t("Personal details")}</legend>
