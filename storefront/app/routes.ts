@@ -26,6 +26,10 @@ export default [
     // Newsletter (issue 15): the mailed links
     route("nieuwsbrief/bevestigen", "routes/newsletter-confirm.tsx"),
     route("nieuwsbrief/uitschrijven", "routes/newsletter-unsubscribe.tsx"),
+    // Checkout (issue 13).
+    route("checkout", "routes/checkout.tsx"),
+    route("checkout-return", "routes/checkout-return.tsx"),
+    route("checkout-failed", "routes/checkout-failed.tsx"),
     route("*", "routes/dispatcher.tsx"),
   ]),
   layout("layouts/minimal-layout.tsx", [route("error", "routes/error.tsx")]),

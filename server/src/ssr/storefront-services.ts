@@ -7,6 +7,7 @@ import { resolveUrl } from "../services/url-resolve.ts";
 import type { DraftStoryReader } from "./preview-stories.ts";
 import { publishedStories } from "./published-stories.ts";
 import { storefrontCart } from "./storefront-cart.ts";
+import { storefrontCheckout } from "./storefront-checkout.ts";
 import { storefrontElevate } from "./storefront-elevate.ts";
 
 /** The in-process face of the server that SSR loaders see (storefront/app/lib/server-context.ts). */
@@ -69,5 +70,7 @@ export function storefrontServices(services: Services, drafts?: DraftStoryReader
       services.config.ELEVATE_CLUSTER_ID,
       (message, error) => console.error(message, error),
     ),
+    // Checkout (issue 13).
+    checkout: storefrontCheckout(services),
   };
 }

@@ -106,6 +106,66 @@ export interface StorefrontServices {
   cart: StorefrontCart;
   /** The recommendation and search provider (Voyado Elevate), for pages rendered on the server. */
   elevate: StorefrontElevate;
+  /** Checkout (issue 13): the order summary, places, order placement and payment, in-process. */
+  checkout: StorefrontCheckout;
+}
+
+/** A store or a PostNL pick-up point as the checkout offers it. */
+export interface CheckoutPlace {
+  code: string;
+  name: string;
+  street: string;
+  postcode: string;
+  city: string;
+  distance_m?: number;
+}
+
+export interface CheckoutSummary {
+  lines: {
+    sku: string;
+    name: string;
+    qty: number;
+    row_total_incl_tax: number;
+    options: { label: string; value: string }[];
+  }[];
+  segments: { code: string; title: string; value: number }[];
+  grandTotal: number;
+  virtual: boolean;
+  shippingMethods: {
+    carrier_code: string;
+    method_code: string;
+    method_title: string;
+    price_incl_tax: number;
+  }[];
+  paymentMethods: { code: string; title: string }[];
+  unavailable: string[];
+}
+
+export type CheckoutPlaced =
+  | { ok: true; orderNumber: string; orderToken: string; next: string }
+  | { ok: false; message: string; fields: Record<string, string>; skus?: string[] };
+
+export type CheckoutPaymentState = "paid" | "cod" | "pending" | "failed" | "unknown";
+
+export interface StorefrontCheckout {
+  /** The guest cart priced for checkout, or null when there is none (or it was ordered). */
+  summary(cartId: string, countryId: string): Promise<CheckoutSummary | null>;
+  stores(): CheckoutPlace[];
+  servicePoints(postcode: string): CheckoutPlace[];
+  /** `POST /api/order` in-process: `body` is the contract's order body; `next` is where the shopper goes. */
+  place(idempotencyKey: string, body: unknown): Promise<CheckoutPlaced>;
+  /** The shopper came back from the payment page. */
+  settle(
+    orderNumber: string,
+    token: string,
+    redirectResult: string | null,
+  ): Promise<{ state: CheckoutPaymentState; orderNumber: string; grandTotal: number; test: boolean }>;
+  /** Pay the same order again (after a failure) with `method`: where to send the shopper. */
+  retry(
+    orderNumber: string,
+    token: string,
+    method: string,
+  ): Promise<{ ok: true; url: string } | { ok: false; message: string }>;
 }
 
 /**

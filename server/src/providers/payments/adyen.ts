@@ -1,4 +1,4 @@
-import { CheckoutAPI, Client, EnvironmentEnum, HttpClientException } from "@adyen/api-library";
+import adyen from "@adyen/api-library";
 import type ClientInterface from "@adyen/api-library/lib/src/httpClient/clientInterface.js";
 import type { IRequest } from "@adyen/api-library/lib/src/typings/requestOptions.js";
 import type { FastifyInstance } from "fastify";
@@ -13,6 +13,9 @@ export interface PaymentProvider {
   paymentsDetails(request: Record<string, unknown>, idempotencyKey: string): Promise<Record<string, any>>;
   paymentMethods(request: Record<string, unknown>): Promise<Record<string, any>>;
 }
+
+// The library is CommonJS: Node's ESM loader (the production build) sees only its default export.
+const { CheckoutAPI, Client, EnvironmentEnum, HttpClientException } = adyen;
 
 const ADYEN_CHECKOUT = /^https:\/\/checkout-(?:test|live)\.adyen\.com\/v\d+/;
 

@@ -1,4 +1,4 @@
-import { hmacValidator } from "@adyen/api-library";
+import adyen from "@adyen/api-library";
 import { isOnlinePayment, toMinorUnits } from "@etalage/core";
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
@@ -156,7 +156,7 @@ export class PaymentService {
   /** Whether a notification item carries our HMAC key's signature (Adyen's own validator). */
   verify(item: Record<string, any>): boolean {
     try {
-      return new hmacValidator().validateHMAC(item as never, this.provider.hmacKey);
+      return new adyen.hmacValidator().validateHMAC(item as never, this.provider.hmacKey);
     } catch {
       return false;
     }

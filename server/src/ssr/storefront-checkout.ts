@@ -1,0 +1,103 @@
+import type { CheckoutPaymentState, StorefrontCheckout } from "@etalage/storefront/server-context";
+import { placeOrderBody } from "../api/orders/validators.ts";
+import { CartService } from "../services/cart/index.ts";
+import type { Services } from "../services/index.ts";
+import type { PlacedOrder } from "../services/orders/index.ts";
+import { STORES, servicePointsNear } from "../services/stores/index.ts";
+
+const GUEST = { kind: "guest" } as const;
+
+/**
+ * The checkout pages' in-process face of the order and payment services: the same schemas
+ * (`placeOrderBody`) and rules as `POST /api/order` and `/api/ext/adyen/*`, without an HTTP hop.
+ */
+export function storefrontCheckout(services: Services): StorefrontCheckout {
+  const cart = new CartService(services.database.db, services.catalog);
+  const { orders, payments } = services;
+  return {
+    async summary(cartId, countryId) {
+      const totals = await cart.totals(GUEST, cartId);
+      if (!totals.ok) return null;
+      const t = totals.value.totals;
+      if (t.items.length === 0 && totals.value.unavailable.length === 0) return null;
+      const shipping = await cart.shippingMethods(GUEST, cartId, countryId);
+      const pay = await cart.paymentMethods(GUEST, cartId);
+      const shippingMethods = shipping.ok ? shipping.value : [];
+      return {
+        lines: t.items.map((i) => ({
+          sku: i.sku,
+          name: i.name,
+          qty: i.qty,
+          row_total_incl_tax: i.row_total_incl_tax,
+          options: i.options,
+        })),
+        segments: t.total_segments.map((s) => ({ code: s.code, title: s.title, value: s.value })),
+        grandTotal: t.grand_total,
+        virtual: shipping.ok && shippingMethods.length === 0,
+        shippingMethods: shippingMethods.map((m) => ({
+          carrier_code: m.carrier_code,
+          method_code: m.method_code,
+          method_title: m.method_title,
+          price_incl_tax: m.price_incl_tax,
+        })),
+        paymentMethods: (pay.ok ? pay.value : []).filter((m) => m.code !== "banktransfer"),
+        unavailable: totals.value.unavailable,
+      };
+    },
+    stores: () =>
+      STORES.map((s) => ({ code: s.id, name: s.name, street: s.street, postcode: s.postcode, city: s.city })),
+    servicePoints: (postcode) =>
+      (servicePointsNear(postcode) ?? []).map((p) => ({
+        code: p.code,
+        name: p.name,
+        street: `${p.street} ${p.house_number}`,
+        postcode: p.postcode,
+        city: p.city,
+        distance_m: p.distance_m,
+      })),
+    async place(idempotencyKey, body) {
+      const parsed = placeOrderBody.safeParse(body);
+      if (!parsed.success) {
+        const fields: Record<string, string> = {};
+        for (const issue of parsed.error.issues) fields[issue.path.join(".")] ??= issue.message;
+        return { ok: false, message: "Please fix the validation errors", fields };
+      }
+      const result = await orders.place(GUEST, idempotencyKey, parsed.data);
+      if (!result.ok) {
+        const field = result.path?.replace(/^body\./, "");
+        return {
+          ok: false,
+          message: result.message,
+          fields: field ? { [field]: result.message } : {},
+          ...(Array.isArray(result.meta?.skus) ? { skus: result.meta.skus as string[] } : {}),
+        };
+      }
+      const placed = (result.value.body as { result: PlacedOrder }).result;
+      const next =
+        placed.payment?.action.url ??
+        `/checkout-return?orderId=${placed.orderNumber}&token=${encodeURIComponent(placed.orderToken)}`;
+      return { ok: true, orderNumber: placed.orderNumber, orderToken: placed.orderToken, next };
+    },
+    async settle(orderNumber, token, redirectResult) {
+      const order = await payments.orderFor(orderNumber, token);
+      if (!order) return { state: "unknown", orderNumber, grandTotal: 0, test: false };
+      if (redirectResult) await payments.details(order, redirectResult);
+      const status = await payments.status(order);
+      let state: CheckoutPaymentState = "pending";
+      if (status.paid) state = "paid";
+      else if (order.paymentMethod === "cashondelivery" && status.orderStatus === "processing") state = "cod";
+      else if (
+        status.orderStatus === "canceled" ||
+        ["refused", "cancelled", "error"].includes(status.payment ?? "")
+      )
+        state = "failed";
+      return { state, orderNumber, grandTotal: order.grandTotal, test: order.testPayment };
+    },
+    async retry(orderNumber, token, method) {
+      const order = await payments.orderFor(orderNumber, token);
+      if (!order) return { ok: false, message: "Order not found" };
+      const started = await payments.start(order, token, method);
+      return started.ok ? { ok: true, url: started.action.url } : { ok: false, message: started.message };
+    },
+  };
+}

@@ -1,0 +1,278 @@
+import { formatPrice, t } from "@etalage/core";
+import { useEffect, useRef } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import type { CheckoutPlace, CheckoutSummary } from "../../lib/server-context.ts";
+import type { CheckoutValues } from "./checkout-form.ts";
+import "./checkout.css";
+
+export interface CheckoutPageProps {
+  summary: CheckoutSummary | null;
+  stores: CheckoutPlace[];
+  points: CheckoutPlace[] | null;
+  values: CheckoutValues;
+  errors: Record<string, string>;
+  message: string | null;
+  idempotencyKey: string;
+}
+
+function Field(props: {
+  name: string;
+  label: string;
+  values: CheckoutValues;
+  errors: Record<string, string>;
+  type?: string;
+  autoComplete?: string;
+  required?: boolean;
+}) {
+  const error = props.errors[props.name];
+  const id = `checkout-${props.name}`;
+  return (
+    <p className="checkout__field">
+      <label htmlFor={id}>{t(props.label)}</label>
+      <input
+        id={id}
+        name={props.name}
+        type={props.type ?? "text"}
+        autoComplete={props.autoComplete}
+        defaultValue={props.values[props.name] ?? ""}
+        required={props.required ?? false}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <span className="checkout__error" id={`${id}-error`}>
+          {t(error)}
+        </span>
+      )}
+    </p>
+  );
+}
+
+/**
+ * The checkout (transactional §2): one form, no distractions; works without JavaScript. The form
+ * posts as a document (`reloadDocument`): its answer sends the shopper on to the payment provider.
+ */
+export function CheckoutPage(props: CheckoutPageProps) {
+  const { summary, values, errors } = props;
+  const formRef = useRef<HTMLFormElement>(null);
+  const busy = useNavigation().state === "submitting";
+  // Focus moves to the first field in error after a refused submit (transactional §5).
+  useEffect(() => {
+    if (Object.keys(errors).length === 0) return;
+    formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+  }, [errors]);
+
+  if (!summary || summary.lines.length === 0) {
+    return (
+      <main className="checkout checkout--empty">
+        <h1>{t("Checkout")}</h1>
+        <p>{t("Your cart is empty.")}</p>
+        <Link to="/">{t("Continue shopping")}</Link>
+      </main>
+    );
+  }
+  const shipping =
+    values.shipping ??
+    `${summary.shippingMethods[0]?.carrier_code}:${summary.shippingMethods[0]?.method_code}`;
+  const payment = values.payment ?? summary.paymentMethods[0]?.code ?? "";
+  return (
+    <main className="checkout">
+      <h1>{t("Checkout")}</h1>
+      {props.message && (
+        <p className="checkout__alert" role="alert">
+          {t(props.message)}
+        </p>
+      )}
+      <div className="checkout__columns">
+        <Form method="post" ref={formRef} className="checkout__form" noValidate reloadDocument>
+          <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
+          <fieldset>
+            <legend>{t("Personal details")}</legend>
+            <Field
+              name="email"
+              label="E-mail address"
+              type="email"
+              autoComplete="email"
+              values={values}
+              errors={errors}
+              required
+            />
+            <Field
+              name="firstname"
+              label="First name"
+              autoComplete="given-name"
+              values={values}
+              errors={errors}
+              required
+            />
+            <Field
+              name="lastname"
+              label="Last name"
+              autoComplete="family-name"
+              values={values}
+              errors={errors}
+              required
+            />
+          </fieldset>
+          <fieldset>
+            <legend>{t("Shipping address")}</legend>
+            <Field
+              name="postcode"
+              label="Zip code"
+              autoComplete="postal-code"
+              values={values}
+              errors={errors}
+              required
+            />
+            <Field name="houseNumber" label="House number" values={values} errors={errors} required />
+            <Field name="affix" label="Affix" values={values} errors={errors} />
+            <Field
+              name="street"
+              label="Street name"
+              autoComplete="address-line1"
+              values={values}
+              errors={errors}
+              required
+            />
+            <Field
+              name="city"
+              label="City"
+              autoComplete="address-level2"
+              values={values}
+              errors={errors}
+              required
+            />
+            <p className="checkout__field">
+              <label htmlFor="checkout-country">{t("Country")}</label>
+              <select
+                id="checkout-country"
+                name="country"
+                defaultValue={values.country ?? "NL"}
+                autoComplete="country"
+              >
+                <option value="NL">{t("Netherlands")}</option>
+                <option value="BE">{t("Belgium")}</option>
+                <option value="DE">{t("Germany")}</option>
+              </select>
+            </p>
+            <Field
+              name="telephone"
+              label="Phone number (optional)"
+              type="tel"
+              autoComplete="tel"
+              values={values}
+              errors={errors}
+            />
+          </fieldset>
+          {!summary.virtual && (
+            <fieldset>
+              <legend>{t("Shipping method")}</legend>
+              {summary.shippingMethods.map((m) => {
+                const value = `${m.carrier_code}:${m.method_code}`;
+                return (
+                  <p key={value} className="checkout__choice">
+                    <input
+                      type="radio"
+                      id={`ship-${value}`}
+                      name="shipping"
+                      value={value}
+                      defaultChecked={value === shipping}
+                    />
+                    <label htmlFor={`ship-${value}`}>
+                      {m.method_title}{" "}
+                      <span>{m.price_incl_tax === 0 ? t("Free") : formatPrice(m.price_incl_tax)}</span>
+                    </label>
+                  </p>
+                );
+              })}
+              {errors.shipping && <p className="checkout__error">{t(errors.shipping)}</p>}
+              <div className="checkout__places">
+                <button type="submit" name="intent" value="points" formNoValidate>
+                  {t("Find pick-up points")}
+                </button>
+                {props.points && props.points.length === 0 && (
+                  <p role="status">{t("No service points found")}</p>
+                )}
+                {props.points && props.points.length > 0 && (
+                  <p className="checkout__field">
+                    <label htmlFor="checkout-servicePoint">{t("Pick-up point")}</label>
+                    <select
+                      id="checkout-servicePoint"
+                      name="servicePoint"
+                      defaultValue={values.servicePoint ?? ""}
+                      aria-invalid={errors.servicePoint ? true : undefined}
+                    >
+                      <option value="">{t("Choose a pick-up point")}</option>
+                      {props.points.map((p) => (
+                        <option key={p.code} value={p.code}>
+                          {`${p.name}, ${p.street}, ${p.city} (${((p.distance_m ?? 0) / 1000).toFixed(1).replace(".", ",")} km)`}
+                        </option>
+                      ))}
+                    </select>
+                  </p>
+                )}
+                {errors.servicePoint && <p className="checkout__error">{t(errors.servicePoint)}</p>}
+                <p className="checkout__field">
+                  <label htmlFor="checkout-store">{t("Store")}</label>
+                  <select
+                    id="checkout-store"
+                    name="store"
+                    defaultValue={values.store ?? ""}
+                    aria-invalid={errors.store ? true : undefined}
+                  >
+                    <option value="">{t("Choose a store")}</option>
+                    {props.stores.map((s) => (
+                      <option key={s.code} value={s.code}>{`${s.name}, ${s.street}`}</option>
+                    ))}
+                  </select>
+                </p>
+                {errors.store && <p className="checkout__error">{t(errors.store)}</p>}
+              </div>
+            </fieldset>
+          )}
+          <fieldset>
+            <legend>{t("Payment method")}</legend>
+            {summary.paymentMethods.map((m) => (
+              <p key={m.code} className="checkout__choice">
+                <input
+                  type="radio"
+                  id={`pay-${m.code}`}
+                  name="payment"
+                  value={m.code}
+                  defaultChecked={m.code === payment}
+                />
+                <label htmlFor={`pay-${m.code}`}>{m.title}</label>
+              </p>
+            ))}
+            {errors.payment && <p className="checkout__error">{t(errors.payment)}</p>}
+          </fieldset>
+          <button type="submit" name="intent" value="place" className="checkout__place" disabled={busy}>
+            {t("Place the order")}
+          </button>
+        </Form>
+        <aside className="checkout__summary" aria-labelledby="checkout-summary-title">
+          <h2 id="checkout-summary-title">{t("Order summary")}</h2>
+          <ul>
+            {summary.lines.map((l) => (
+              <li key={l.sku}>
+                <span>
+                  {l.qty} × {l.name}
+                  {l.options.length > 0 && <small> ({l.options.map((o) => o.value).join(", ")})</small>}
+                </span>
+                <span>{formatPrice(l.row_total_incl_tax)}</span>
+              </li>
+            ))}
+          </ul>
+          <dl>
+            {summary.segments.map((s) => (
+              <div key={s.code} className={`checkout__segment checkout__segment--${s.code}`}>
+                <dt>{s.title}</dt>
+                <dd>{formatPrice(s.value)}</dd>
+              </div>
+            ))}
+          </dl>
+        </aside>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,64 @@
+import { t } from "@etalage/core";
+import { data, redirect } from "react-router";
+import { cartCookieHeader, cartIdFromCookie } from "../features/cart/cart-cookie.ts";
+import { clientErrors, formErrors, orderBodyOf, valuesOf } from "../features/checkout/checkout-form.ts";
+import { CheckoutPage } from "../features/checkout/checkout-page.tsx";
+import type { ShellHandle } from "../features/shell/use-shell-options.ts";
+import { servicesContext } from "../lib/server-context.ts";
+import type { Route } from "./+types/checkout";
+
+/** Checkout (transactional §2): footer and mobile header hidden, never cached, never indexed. */
+export const handle: ShellHandle = { shell: { hideFooter: true, hideMobileHeader: true } };
+
+export function headers() {
+  return { "cache-control": "no-store" };
+}
+
+export function meta() {
+  return [{ title: `${t("Checkout")} – Etalage` }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const cartId = cartIdFromCookie(request.headers.get("cookie"));
+  const summary = cartId ? await services.checkout.summary(cartId, "NL") : null;
+  return { summary, stores: services.checkout.stores(), idempotencyKey: crypto.randomUUID() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const cartId = cartIdFromCookie(request.headers.get("cookie"));
+  const values = valuesOf(await request.formData());
+  const points = values.postcode ? services.checkout.servicePoints(values.postcode) : null;
+  const answer = (errors: Record<string, string>, message: string | null, status = 400) =>
+    data({ values, errors, message, points }, { status });
+  if (values.intent === "points") return answer({}, null, 200);
+  if (!cartId) return answer({}, "Your cart is empty.");
+  const errors = clientErrors(values);
+  if (Object.keys(errors).length > 0) return answer(errors, "Please fix the validation errors");
+  const key = /^[\w-]{8,64}$/.test(values.idempotencyKey ?? "")
+    ? values.idempotencyKey!
+    : crypto.randomUUID();
+  const placed = await services.checkout.place(key, orderBodyOf(values, cartId, key));
+  if (!placed.ok) {
+    const message = placed.skus ? `${t(placed.message)} (${placed.skus.join(", ")})` : placed.message;
+    return answer(formErrors(placed.fields), message, 409);
+  }
+  // The cart became the order: the cookie goes, so the next visit starts a new cart.
+  const secure = services.publicUrl.startsWith("https:");
+  throw redirect(placed.next, { status: 303, headers: { "set-cookie": cartCookieHeader(null, secure) } });
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <CheckoutPage
+      summary={loaderData.summary}
+      stores={loaderData.stores}
+      points={actionData?.points ?? null}
+      values={actionData?.values ?? {}}
+      errors={actionData?.errors ?? {}}
+      message={actionData?.message ?? null}
+      idempotencyKey={loaderData.idempotencyKey}
+    />
+  );
+}
