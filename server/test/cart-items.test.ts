@@ -49,10 +49,10 @@ describe("POST /create", () => {
     expect(await cart.create()).not.toBe(result);
   });
 
-  it("refuses a customer token while no accounts module verifies tokens", async () => {
+  it("refuses a customer token the accounts module does not know", async () => {
     const res = await server.post("/api/ext/tritonx/cart/create?token=abc", {});
     expect(res.status).toBe(401);
-    expect((await res.json()).result).toBe("querystring.token: customer tokens are not accepted yet");
+    expect((await res.json()).result).toBe("querystring.token: the token is invalid or has expired");
   });
 
   it("names an unknown query field", async () => {

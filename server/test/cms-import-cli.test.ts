@@ -105,10 +105,10 @@ describe("content:import CLI", () => {
     const env = { INIT_CWD: work, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" };
     const first = capture();
     expect(await runCli(files, env, first)).toBe(0);
-    expect(first.out_[0]).toMatch(/^Imported into .*: 12 created, 0 updated, 0 unchanged, 12 published$/);
+    expect(first.out_[0]).toMatch(/^Imported into .*: 16 created, 0 updated, 0 unchanged, 16 published$/);
     const again = capture();
     expect(await runCli(files, env, again)).toBe(0);
-    expect(again.out_[0]).toMatch(/: 0 created, 0 updated, 12 unchanged, 12 published$/);
+    expect(again.out_[0]).toMatch(/: 0 created, 0 updated, 16 unchanged, 16 published$/);
     const database = await openDatabase({ dataDir });
     try {
       const store = new CmsStore(database.db);

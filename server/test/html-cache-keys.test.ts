@@ -153,6 +153,31 @@ const NEVER_CACHED_READS: Record<string, readonly string[]> = {
   // The newsletter's mailed links, under /nieuwsbrief only (issue 15).
   "routes/newsletter-confirm.tsx": ["token"],
   "routes/newsletter-unsubscribe.tsx": ["token"],
+  // Accounts (issue 12): /login, /password and /my-account are never stored.
+  "features/account/login-page.tsx": [
+    "mode",
+    "redirect",
+    "email",
+    "password",
+    "password2",
+    "firstname",
+    "lastname",
+  ],
+  "features/account/my-account-page.tsx": [
+    "firstname",
+    "lastname",
+    "email",
+    "newPassword",
+    "newPassword2",
+    "currentPassword",
+    "default",
+  ],
+  "features/account/reset-page.tsx": ["token", "email", "password", "password2"],
+  // Checkout (issue 13): every /checkout… page is never stored.
+  "routes/checkout-failed.tsx": ["orderId", "token", "method"],
+  "routes/checkout-return.tsx": ["orderId", "token", "redirectResult"],
+  // The store locator answers no-cache (issue 18): its search is the shopper's own.
+  "routes/storelocator.tsx": ["q", "lat", "lng"],
 };
 
 function sourceFiles(dir: string): string[] {

@@ -123,7 +123,8 @@ export function taggingServices(base: StorefrontServices): StorefrontServices {
     resolveUrl: async (url, options) => {
       tag("catalog");
       const match = await base.resolveUrl(url, options);
-      resolved(match, options?.sku);
+      // Only the page's own resolution says what the page is; the shell's link checks do not.
+      if (!options?.linkOnly) resolved(match, options?.sku);
       if (!match.found) return match;
       const source = match.source as Record<string, unknown>;
       if (match.type === "category") tag(`category:${String(source.id)}`);

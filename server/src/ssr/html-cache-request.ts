@@ -50,6 +50,10 @@ export const ROUTE_WORDS: readonly string[] = [
   "password",
   "my-account",
   "storelocator",
+  // Checkout (issue 13)
+  "checkout",
+  "checkout-return",
+  "checkout-failed",
   "nieuwsbrief",
 ];
 const routeWords = new Set(ROUTE_WORDS);

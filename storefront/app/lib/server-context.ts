@@ -74,7 +74,11 @@ export interface StorefrontServices {
   /** A parent product by its sku, or the parent of a configurable child sku. */
   productBySku(sku: string): Product | undefined;
   /** URL mapping: category, product (child → parent with a 301), CMS page, or a redirect entity. */
-  resolveUrl(url: string, options?: { sku?: string }): Promise<RouteMatch>;
+  resolveUrl(
+    url: string,
+    /** `linkOnly`: a link's target is checked (the shell's links), not the page being rendered. */
+    options?: { sku?: string; linkOnly?: boolean },
+  ): Promise<RouteMatch>;
   /** A select attribute with its options (labels, swatches), by code. */
   attribute(attributeCode: string): Attribute | undefined;
   /** The label of a select attribute's option (`brand` 214 → "Casa Moretti"), or undefined when unknown. */

@@ -5,3 +5,4 @@
  */
 import "./product-page.css";
 import "../recommendations/favorite-button.css";
+import "../reviews/reviews.css";

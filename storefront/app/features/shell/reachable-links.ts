@@ -21,7 +21,7 @@ export function reachableLinks(services: Resolver, routePaths: readonly string[]
     if (path === "/") return true;
     const bare = path.length > 1 ? path.replace(/\/+$/, "") : path;
     if (routePaths.some((pattern) => matchPath({ path: pattern, end: true }, bare))) return true;
-    const match = await services.resolveUrl(bare).catch(() => undefined);
+    const match = await services.resolveUrl(bare, { linkOnly: true }).catch(() => undefined);
     return match?.found === true || Boolean(match?.redirect);
   };
   return (href) => {
