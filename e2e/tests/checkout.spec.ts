@@ -41,6 +41,10 @@ async function openCheckout(page: Page, testInfo: Parameters<Parameters<typeof t
   await expect(page.getByRole("heading", { name: "Afrekenen", level: 1 })).toBeVisible();
   await expect(page.getByRole("complementary", { name: "Overzicht van je bestelling" })).toBeVisible();
   await expect(page.locator("footer.site-footer, footer[role=contentinfo]")).toHaveCount(0);
+  // Nothing pushes the page sideways on a phone (a fieldset's min-content width once did).
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBe(0);
   await expectAccessible(page);
   await screenshot(page, testInfo, name);
 }
