@@ -140,7 +140,7 @@ test.describe("the product page", () => {
     await expect(toast).toBeVisible();
     // The parent's own URL: no child, or the product's own sku as the spec's default child.
     await expect(page).toHaveURL(new RegExp(`${productPath(product)}(/${product.sku}/)?$`));
-    await page.getByRole("button", { name: "OK" }).click();
+    await page.getByRole("button", { name: "OK", exact: true }).click();
     await expect(toast).toBeHidden();
   });
 

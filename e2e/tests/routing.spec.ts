@@ -172,7 +172,7 @@ test.describe("route-load errors", () => {
     // Home comes from the local cache: the page itself (its product row), not an error page.
     await expect(page.locator("main .status-page")).toHaveCount(0);
     await expect(page.locator('main a[href$="/"]:has(img)').first()).toBeVisible();
-    await alert.getByRole("button", { name: "OK" }).click();
+    await alert.getByRole("button", { name: "OK", exact: true }).click();
     await expect(alert).toBeEmpty();
 
     // Back to a page seen before, still offline: the local cache again, no message.

@@ -104,7 +104,7 @@ test.describe("reviews (issue 18)", () => {
     await expect(dialog.getByRole("status")).toHaveText(
       "Bedankt voor je review! Hij verschijnt zodra we hem hebben gecontroleerd.",
     );
-    await dialog.getByRole("button", { name: "OK" }).click();
+    await dialog.getByRole("button", { name: "OK", exact: true }).click();
     await expect(page.getByText(title)).toHaveCount(0);
 
     // The operator approves it.
@@ -115,6 +115,8 @@ test.describe("reviews (issue 18)", () => {
     expect(approve.ok()).toBe(true);
 
     await page.reload();
+    // The reviews section renders again once the page hydrates: wait for that, then look.
+    await page.waitForLoadState("networkidle");
     await expect(page.getByRole("heading", { name: title })).toBeVisible();
     await expect(page.getByRole("img", { name: "4 van de 5 sterren" })).toBeVisible();
     const ld = await page.locator('script[type="application/ld+json"]').allTextContents();

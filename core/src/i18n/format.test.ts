@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatPrice } from "./format.ts";
+import { formatDate, formatPrice } from "./format.ts";
 
 describe("formatPrice", () => {
   it.each([
@@ -23,5 +23,15 @@ describe("formatPrice", () => {
         expect(text.startsWith("-")).toBe(cents < 0);
       }),
     );
+  });
+});
+
+describe("formatDate", () => {
+  it("says the shop's calendar day, Amsterdam's, whatever the machine's clock", () => {
+    // 23:40 UTC on 25 November is already 26 November in Amsterdam (UTC+1).
+    expect(formatDate("2026-11-25T23:40:00Z")).toBe("26 november 2026");
+    expect(formatDate(new Date("2026-07-01T21:59:00Z"))).toBe("1 juli 2026");
+    expect(formatDate("2026-07-01T22:30:00Z")).toBe("2 juli 2026");
+    expect(formatDate("2026-03-29T00:30:00Z")).toBe("29 maart 2026");
   });
 });

@@ -1,3 +1,5 @@
+import { STORE_TIME_ZONE } from "../catalog/store-time.ts";
+
 /** Store view formatting: nl-NL, EUR, 2 fraction digits (browsing §9). */
 export const LOCALE = "nl-NL";
 export const CURRENCY = "EUR";
@@ -35,4 +37,20 @@ export function formatPrice(amount: number): string {
 const number = new Intl.NumberFormat(LOCALE);
 export function formatNumber(value: number): string {
   return number.format(value);
+}
+
+const longDate = new Intl.DateTimeFormat(LOCALE, {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: STORE_TIME_ZONE,
+});
+
+/**
+ * A moment as the shop's calendar date, "25 november 2026": on the shop's clock (Amsterdam), not
+ * the machine's, so the server's page and the browser's hydration say the same day even around
+ * midnight, wherever either runs.
+ */
+export function formatDate(moment: string | Date): string {
+  return longDate.format(typeof moment === "string" ? new Date(moment) : moment);
 }

@@ -1,4 +1,11 @@
-import { composeStreet, formatPrice, normaliseDutchPostcode, streetFields, t } from "@etalage/core";
+import {
+  composeStreet,
+  formatDate,
+  formatPrice,
+  normaliseDutchPostcode,
+  streetFields,
+  t,
+} from "@etalage/core";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { Dialog } from "../../ui/dialog.tsx";
@@ -377,8 +384,8 @@ function OrderList({ pageSize }: { pageSize: number }) {
           <Link to={`/my-account/orders/${encodeURIComponent(order.increment_id)}`}>
             {t("Order {number}", { number: order.increment_id })}
           </Link>{" "}
-          · {new Date(order.created_at).toLocaleDateString("nl-NL")} · {order.status_label ?? t(order.status)}{" "}
-          · {formatPrice(order.grand_total)}
+          · {formatDate(order.created_at)} · {order.status_label ?? t(order.status)} ·{" "}
+          {formatPrice(order.grand_total)}
         </li>
       ))}
     </ul>
@@ -407,7 +414,7 @@ function Order({ orderNumber }: { orderNumber: string }) {
     <>
       <h1 className="account__title">{t("Order {number}", { number: order.increment_id })}</h1>
       <p>
-        {t("Placed on")} {new Date(order.created_at).toLocaleDateString("nl-NL")} · {t("Status")}:{" "}
+        {t("Placed on")} {formatDate(order.created_at)} · {t("Status")}:{" "}
         {order.status_label ?? t(order.status)}
       </p>
       <ul className="account-orders">

@@ -1,4 +1,12 @@
-import { formatNumber, REVIEW_SORTS, type ReviewSort, reviewPageCount, starsText, t } from "@etalage/core";
+import {
+  formatDate,
+  formatNumber,
+  REVIEW_SORTS,
+  type ReviewSort,
+  reviewPageCount,
+  starsText,
+  t,
+} from "@etalage/core";
 import { useState } from "react";
 import type { ProductReviews as Reviews } from "../../lib/server-context.ts";
 import { openModal } from "../modals/modal-store.ts";
@@ -6,7 +14,6 @@ import { fetchReviews, type ReviewPage, voteHelpful } from "./review-api.ts";
 import { Stars } from "./stars.tsx";
 import "./reviews.css";
 
-const dateFormat = new Intl.DateTimeFormat("nl-NL", { day: "numeric", month: "long", year: "numeric" });
 const SORT_LABELS: Record<ReviewSort, () => string> = {
   newest: () => t("Newest"),
   helpful: () => t("Most helpful"),
@@ -106,7 +113,7 @@ export function ProductReviews({
                 <p className="review__by">
                   {t("By {nickname} on {date}", {
                     nickname: r.nickname,
-                    date: dateFormat.format(new Date(r.created_at)),
+                    date: formatDate(r.created_at),
                   })}
                 </p>
                 <p className="review__detail">{r.detail}</p>
