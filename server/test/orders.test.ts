@@ -93,7 +93,7 @@ beforeAll(async () => {
   server = await startTestServer({ storefront: false, env: { ADMIN_TOKEN: TOKEN } });
   f = await cartFixtures(server);
   cart = cartClient(server);
-  await importProducts([1, 5, 50, 3, 10]);
+  await importProducts([1, 5, 50, 3, 10, 500]);
 }, 120_000);
 afterAll(() => server?.close());
 
@@ -192,7 +192,7 @@ describe("POST /api/order", () => {
   );
 
   it("refuses without an Idempotency-Key, and bad addresses with the field named", async () => {
-    const id = await cartWith(f.simple.sku, 1);
+    const id = await cartWith(ownSku(5), 1);
     expect((await place(orderBody(id), null)).status).toBe(400);
     const bad = await place(orderBody(id, {}, { shippingAddress: { ...address, postcode: "0123 AB" } }));
     expect(bad.status).toBe(400);
@@ -201,11 +201,11 @@ describe("POST /api/order", () => {
     expect(method.status).toBe(400);
     expect((await method.json()).result).toMatch(/shipping_method_code/);
     // Nothing was written: the cart still takes changes.
-    expect((await cart.update(id, { sku: f.simple.sku, qty: 1 })).status).toBe(200);
+    expect((await cart.update(id, { sku: ownSku(5), qty: 1 })).status).toBe(200);
   });
 
   it("needs a pick-up point or a store for those methods and keeps the one chosen", async () => {
-    const id = await cartWith(f.simple.sku, 1);
+    const id = await cartWith(ownSku(5), 1);
     const none = await place(orderBody(id, {}, { shipping_method_code: "pickup" }));
     expect(none.status).toBe(400);
     const point = await place(
@@ -223,7 +223,7 @@ describe("POST /api/order", () => {
     const order = await server.services.orders.byNumber(result.orderNumber);
     expect(order?.pickup).toMatchObject({ kind: "service_point", city: "Utrecht" });
 
-    const storeCart = await cartWith(f.simple.sku, 1);
+    const storeCart = await cartWith(ownSku(5), 1);
     const store = await place(
       orderBody(
         storeCart,
@@ -286,7 +286,7 @@ describe("operator and expiry", () => {
 describe("npm run orders", () => {
   it("lists, shows and moves orders through the admin API", async () => {
     const { runOrdersCli } = await import("../src/cli/orders.ts");
-    const id = await cartWith(f.simple.sku, 1);
+    const id = await cartWith(ownSku(5), 1);
     const { result } = await (await place(orderBody(id))).json();
     const lines: string[] = [];
     const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(`ERR ${l}`) };
@@ -294,7 +294,7 @@ describe("npm run orders", () => {
     expect(await runOrdersCli(["list", "--url", server.url], env, io)).toBe(0);
     expect(lines.some((l) => l.startsWith(result.orderNumber) && l.includes("processing"))).toBe(true);
     expect(await runOrdersCli(["show", result.orderNumber, "--url", server.url], env, io)).toBe(0);
-    expect(lines.some((l) => l.includes(`(${f.simple.sku})`))).toBe(true);
+    expect(lines.some((l) => l.includes(`(${ownSku(5)})`))).toBe(true);
     expect(await runOrdersCli(["status", result.orderNumber, "complete", "--url", server.url], env, io)).toBe(
       0,
     );

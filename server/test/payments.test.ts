@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { CheckoutAPI, Client, EnvironmentEnum, HttpClientException, hmacValidator } from "@adyen/api-library";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHECKOUT_PATH } from "../src/providers/payments/test-gateway.ts";
-import { type CartFixtures, cartClient, cartFixtures } from "./helpers/cart-fixtures.ts";
+import { cartClient } from "./helpers/cart-fixtures.ts";
 import { startTestServer, type TestServer } from "./helpers/test-server.ts";
 
 let server: TestServer;
-let f: CartFixtures;
+const ADMIN_TOKEN = "test-admin-token-payments-0123456789";
 let cart: ReturnType<typeof cartClient>;
 
 /** Adyen's official client over real HTTP to the built-in gateway (its URLs rewritten to ours). */
@@ -53,7 +53,7 @@ const address = {
 
 async function placeOrder(method: string) {
   const id = await cart.create();
-  await cart.update(id, { sku: f.simple.sku, qty: 1 });
+  await cart.update(id, { sku: OWN_SKU, qty: 1 });
   const res = await fetch(`${server.url}/api/order`, {
     method: "POST",
     headers: { "content-type": "application/json", "idempotency-key": randomUUID() },
@@ -102,10 +102,45 @@ async function hostedPage(order: { payment: { action: { url: string } } }) {
   return res.headers.get("location")!;
 }
 
+/**
+ * Orders take stock for good, and on PostgreSQL every test file shares the catalogue: this file
+ * buys a product of its own, so the shared demo products keep the stock the cart tests count on.
+ */
+const OWN_SKU = `T-PAY-${Math.floor(Math.random() * 90_000) + 10_000}`;
+
+async function importOwnProduct() {
+  const n = Number(OWN_SKU.slice(6));
+  const record = {
+    type: "product",
+    data: {
+      id: 9_500_000 + n,
+      sku: OWN_SKU,
+      name: "Betaalproduct",
+      type_id: "simple",
+      status: 1,
+      visibility: 4,
+      url_key: `betaalproduct-${n}`,
+      url_path: `betaalproduct-${n}`,
+      slug: `betaalproduct-${n}`,
+      price: 41.3223,
+      tax_class_id: 2,
+      stock: { qty: 500, is_in_stock: true },
+      category: [],
+      category_ids: [],
+    },
+  };
+  const res = await fetch(`${server.url}/api/admin/catalog/import`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/x-ndjson" },
+    body: `${JSON.stringify(record)}\n`,
+  });
+  if (res.status !== 200) throw new Error(`import: ${res.status} ${await res.text()}`);
+}
+
 beforeAll(async () => {
-  server = await startTestServer({ storefront: false });
-  f = await cartFixtures(server);
+  server = await startTestServer({ storefront: false, env: { ADMIN_TOKEN } });
   cart = cartClient(server);
+  await importOwnProduct();
 }, 120_000);
 afterAll(() => server?.close());
 
