@@ -1,7 +1,7 @@
 /**
  * A real Etalage API server whose catalogue index holds the synthetic catalogue, run as a child
- * process of the benchmark so the load generator and the server each get a core. Built like
- * `createServices` (server/src/services/index.ts) but the index comes from `CatalogIndex.fromData`;
+ * process of the benchmark so the load generator and the server each get a core. Built by
+ * `createServices` (server/src/services/index.ts) with the index from `CatalogIndex.fromData`;
  * the database (PostgreSQL when BENCH_DATABASE_URL is set, else PGlite in memory) is migrated
  * and empty (SEED none): the catalogue route reads the index only.
  *
@@ -12,27 +12,12 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import pino from "pino";
 import { buildApp } from "../../server/src/app.ts";
 import { CatalogIndex } from "../../server/src/catalog-index/catalog-index.ts";
 import { syntheticCatalog } from "../../server/src/catalog-index/synthetic.ts";
 import { loadConfig } from "../../server/src/config.ts";
 import { openDatabase } from "../../server/src/db/client.ts";
-import { BuiltinCms } from "../../server/src/providers/cms/builtin.ts";
-import { EngageContacts } from "../../server/src/providers/customer-data/engage.ts";
-import { MailService } from "../../server/src/providers/mail/index.ts";
-import { mailPortMailer } from "../../server/src/providers/newsletter/mailer.ts";
-import { NewsletterService } from "../../server/src/providers/newsletter/service.ts";
-import { ElevateService } from "../../server/src/providers/recommendations/service.ts";
-import { AccountService } from "../../server/src/services/accounts/customers.ts";
-import { noCustomerOrders } from "../../server/src/services/accounts/orders.ts";
-import { cartCatalogOf } from "../../server/src/services/cart/index.ts";
-import { CatalogEvents } from "../../server/src/services/catalog-events.ts";
-import { Housekeeping } from "../../server/src/services/housekeeping.ts";
-import { paymentPort, type Services } from "../../server/src/services/index.ts";
-import { OrderService } from "../../server/src/services/orders/index.ts";
-import { PaymentService } from "../../server/src/services/payments/index.ts";
-import { ReviewService } from "../../server/src/services/reviews.ts";
+import { createServices } from "../../server/src/services/index.ts";
 
 async function main() {
   const started = performance.now();
@@ -56,49 +41,9 @@ async function main() {
   const buildStarted = performance.now();
   const catalog = CatalogIndex.fromData(syntheticCatalog());
   const buildMs = performance.now() - buildStarted;
-  const catalogEvents = new CatalogEvents(database, {
-    rebuild: () => catalog.rebuild(),
-    debounceMs: config.CATALOG_REFRESH_DEBOUNCE_MS,
-    logLevel: config.LOG_LEVEL,
-  });
-  await catalogEvents.start();
-  // The CMS is not measured here; it is built but never started.
-  const cms = await BuiltinCms.create(config, database);
-  // Nor are recommendations: built over the same index, never started.
-  const elevate = new ElevateService(catalog, database.db);
-  // Nor is housekeeping: built, never started.
-  const housekeeping = new Housekeeping(database.db, console);
-  // Nor are orders: built, their expiry timer never started.
-  const orders = new OrderService(database.db, cartCatalogOf(catalog), config, true);
-  const payment = paymentPort(config);
-  const payments = new PaymentService(database.db, orders, payment.provider, config.PUBLIC_URL, console);
-  // Nor is mail: built, its sender never started.
-  const mail = new MailService(config, database.db, pino({ level: "silent" }));
-  const accounts = new AccountService(database.db, mail, config.PUBLIC_URL);
-  const reviews = new ReviewService(database.db);
-  await reviews.start();
-  // Nor are the newsletter and customer data: plain objects over the database, nothing to start.
-  const engage = new EngageContacts(database.db);
-  const newsletter = new NewsletterService(database.db, engage, mailPortMailer(mail), config.PUBLIC_URL);
-  const services: Services = {
-    config,
-    database,
-    catalog,
-    catalogEvents,
-    cms,
-    elevate,
-    housekeeping,
-    orders,
-    payments,
-    ...(payment.testGateway ? { testGateway: payment.testGateway } : {}),
-    accounts,
-    mail,
-    customerOrders: noCustomerOrders,
-    customerTokens: accounts,
-    reviews,
-    engage,
-    newsletter,
-  };
+  // Only the catalogue is measured: the rest is built as `npm start` builds it, without its
+  // background work (CMS scheduler, learning, order expiry, mail delivery).
+  const services = await createServices(config, database, { catalog, background: false });
   const app = await buildApp(services, { storefront: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();

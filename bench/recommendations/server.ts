@@ -9,13 +9,7 @@ import path from "node:path";
 import { buildApp } from "../../server/src/app.ts";
 import { loadConfig } from "../../server/src/config.ts";
 import { openDatabase } from "../../server/src/db/client.ts";
-import { BuiltinCms } from "../../server/src/providers/cms/builtin.ts";
-import { MailService } from "../../server/src/providers/mail/index.ts";
-import { ElevateService } from "../../server/src/providers/recommendations/service.ts";
-import { AccountService } from "../../server/src/services/accounts/customers.ts";
-import { noCustomerOrders } from "../../server/src/services/accounts/orders.ts";
-import { CatalogEvents } from "../../server/src/services/catalog-events.ts";
-import type { Services } from "../../server/src/services/index.ts";
+import { createServices } from "../../server/src/services/index.ts";
 import { demoIndex, generateSessions } from "./data.ts";
 import { train } from "./quality.ts";
 
@@ -33,29 +27,9 @@ async function main() {
   });
   const database = await openDatabase({ dataDir: config.dataDir, inMemory: true });
   const { index: catalog, facts } = demoIndex();
-  const catalogEvents = new CatalogEvents(database, {
-    rebuild: () => catalog.rebuild(),
-    debounceMs: 250,
-    logLevel: "silent",
-  });
-  const cms = await BuiltinCms.create(config, database);
-  const elevate = new ElevateService(catalog, database.db, { pollMs: 0 });
-  train(elevate.learner, generateSessions(facts, 4000, 1), Date.now());
-  // Accounts and mail (issue 12): built, the mail worker never started.
-  const mail = new MailService(config, database.db, console);
-  const accounts = new AccountService(database.db, mail, config.PUBLIC_URL);
-  const services: Services = {
-    config,
-    database,
-    catalog,
-    catalogEvents,
-    cms,
-    elevate,
-    mail,
-    accounts,
-    customerOrders: noCustomerOrders,
-    customerTokens: accounts,
-  } as Services;
+  // Built as `npm start` builds it, without background work: the learner is trained here, once.
+  const services = await createServices(config, database, { catalog, background: false });
+  train(services.elevate.learner, generateSessions(facts, 4000, 1), Date.now());
   const app = await buildApp(services, { storefront: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();

@@ -59,10 +59,25 @@ export interface Services {
   reviews: ReviewService;
 }
 
-export async function createServices(config: Config, database: Database): Promise<Services> {
-  const catalog = new CatalogIndex(database.db, {
-    answerCacheBytes: config.CATALOG_ANSWER_CACHE_MB * 1024 * 1024,
-  });
+export interface ServiceOptions {
+  /** An index built elsewhere (the catalogue benchmark's synthetic one) instead of the database's. */
+  catalog?: CatalogIndex;
+  /**
+   * Whether the background work runs: CMS scheduler, housekeeping, recommendation learning,
+   * order expiry and mail delivery. A benchmark that measures one route turns it off.
+   */
+  background?: boolean;
+}
+
+export async function createServices(
+  config: Config,
+  database: Database,
+  options: ServiceOptions = {},
+): Promise<Services> {
+  const background = options.background ?? true;
+  const catalog =
+    options.catalog ??
+    new CatalogIndex(database.db, { answerCacheBytes: config.CATALOG_ANSWER_CACHE_MB * 1024 * 1024 });
   const catalogEvents = new CatalogEvents(database, {
     rebuild: () => catalog.rebuild(),
     debounceMs: config.CATALOG_REFRESH_DEBOUNCE_MS,
@@ -72,18 +87,18 @@ export async function createServices(config: Config, database: Database): Promis
   });
   // Listen before the first build, so a change committed meanwhile is not missed.
   await catalogEvents.start();
-  await catalog.build();
+  if (!options.catalog) await catalog.build();
   catalogEvents.scheduleNextChange();
   const cms = await BuiltinCms.create(config, database);
-  await cms.start();
+  if (background) await cms.start();
   const housekeeping = new Housekeeping(database.db, pino({ name: "housekeeping", level: config.LOG_LEVEL }));
-  housekeeping.start();
+  if (background) housekeeping.start();
   const elevate = new ElevateService(catalog, database.db);
-  await elevate.start();
+  if (background) await elevate.start();
   // Checkout (issue 13).
   const testPayments = !config.ADYEN_API_KEY;
   const orders = new OrderService(database.db, cartCatalogOf(catalog), config, testPayments);
-  orders.start();
+  if (background) orders.start();
   const payment = paymentPort(config);
   const payments = new PaymentService(
     database.db,
@@ -93,7 +108,7 @@ export async function createServices(config: Config, database: Database): Promis
     pino({ name: "payments", level: config.LOG_LEVEL }),
   );
   const mail = new MailService(config, database.db, pino({ name: "mail", level: config.LOG_LEVEL }));
-  mail.start();
+  if (background) mail.start();
   const accounts = new AccountService(database.db, mail, config.PUBLIC_URL);
   orders.onConfirmed(orderConfirmationMail(mail, config.PUBLIC_URL));
   // Issue 18: reviews.
