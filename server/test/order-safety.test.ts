@@ -56,7 +56,7 @@ async function query<T>(text: string): Promise<T[]> {
 }
 
 /** Imports (or re-imports, changing price and stock) this file's products through the admin API. */
-async function importProducts(products: { n: number; qty: number; price?: number }[]) {
+async function importProducts(products: { n: number; qty: number; price?: number }[], on = server) {
   const lines = products.map(({ n, qty, price = 41.3223 }) =>
     JSON.stringify({
       type: "product",
@@ -78,7 +78,7 @@ async function importProducts(products: { n: number; qty: number; price?: number
       },
     }),
   );
-  const res = await fetch(`${server.url}/api/admin/catalog/import`, {
+  const res = await fetch(`${on.url}/api/admin/catalog/import`, {
     method: "POST",
     headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/x-ndjson" },
     body: `${lines.join("\n")}\n`,
@@ -256,4 +256,39 @@ describe("a cart changed behind the checkout", () => {
     // The cart is untouched: the shopper can take the line out and order the rest.
     expect((await cartClient(server).lines(id)).map((l) => l.sku).sort()).toEqual([ownSku(5), sku].sort());
   });
+});
+
+describe("orders per address", () => {
+  it("answers 429 in the envelope past ORDERS_PER_MINUTE, before any order is written", async () => {
+    const limited = await startTestServer({
+      storefront: false,
+      env: { ADMIN_TOKEN: TOKEN, ORDERS_PER_MINUTE: "3" },
+    });
+    try {
+      await importProducts([{ n: 7, qty: 10 }], limited);
+      const carts = [];
+      for (let i = 0; i < 4; i++) {
+        const id = await cartClient(limited).create();
+        expect((await cartClient(limited).update(id, { sku: ownSku(7), qty: 1 })).status).toBe(200);
+        carts.push(id);
+      }
+      const answers = [];
+      for (const id of carts) answers.push(await place(limited, orderBody(id)));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429]);
+      const refused = answers[3]!;
+      expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect(await refused.json()).toMatchObject({
+        code: 429,
+        result: expect.stringMatching(/Too many orders/),
+      });
+      const [orders] = (
+        await limited.services.database.db.execute<{ n: number }>(
+          `select count(*)::int as n from orders where cart_id = '${carts[3]}'`,
+        )
+      ).rows;
+      expect(orders!.n).toBe(0);
+    } finally {
+      await limited.close();
+    }
+  }, 120_000);
 });
