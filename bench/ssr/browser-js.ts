@@ -36,7 +36,12 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function browserJavaScript(browser: Browser, url: string): Promise<BrowserJs> {
+export async function browserJavaScript(
+  browser: Browser,
+  url: string,
+  /** Cookies of the visit, e.g. a filled cart's for `/checkout`. */
+  cookies: { name: string; value: string }[] = [],
+): Promise<BrowserJs> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     isMobile: true,
@@ -44,6 +49,7 @@ export async function browserJavaScript(browser: Browser, url: string): Promise<
     locale: "nl-NL",
     timezoneId: "Europe/Amsterdam",
   });
+  if (cookies.length > 0) await context.addCookies(cookies.map((c) => ({ ...c, url })));
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
