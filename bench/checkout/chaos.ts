@@ -3,7 +3,8 @@
  * 127.0.0.1 with its own data folder (PGlite there, or PostgreSQL when TEST_DATABASE_URL or
  * DATABASE_URL is given) while a client places orders at a steady rate; the server is killed
  * with SIGKILL five times, each time in the middle of that traffic, and started again on the same
- * data. Bounded: about 5 × (load + restart) plus a last stretch, well under five minutes.
+ * data, each kill 0–15 ms after an order request left the client (while it is on its way or
+ * being written). Bounded: 5 × (4 s of traffic + a restart) plus a last 4 s.
  *
  * A client that got no answer does what a shop's client does: it sends the same Idempotency-Key
  * again once the server answers, so an order written just before a kill is answered, not placed
@@ -66,6 +67,8 @@ export const chaosSuite: Suite = {
       log(`  shop up in ${(shop.startupMs / 1000).toFixed(1)} s on ${database}, port ${port}`);
       const skus = await importBenchProducts(base, run, SKUS, STOCK);
 
+      /** Set while a kill waits for the next order request to leave. */
+      let orderSent: (() => void) | undefined;
       // One attempt: a cart, then the order; an order without an answer is retried later.
       const attempt = async (n: number) => {
         const a: Attempt = {
@@ -87,7 +90,9 @@ export const chaosSuite: Suite = {
       };
       const send = async (a: Attempt) => {
         try {
-          const res = await placeOrder(base, a.body!, a.key, 10_000);
+          const answer = placeOrder(base, a.body!, a.key, 10_000);
+          orderSent?.();
+          const res = await answer;
           if (res.status === 200) {
             a.state = "acknowledged";
             a.orderNumber = JSON.parse(res.text).result.orderNumber;
@@ -121,6 +126,12 @@ export const chaosSuite: Suite = {
 
       for (let kill = 1; kill <= KILLS; kill++) {
         await sleep(LOAD_MS - 1000 + Math.random() * 1000);
+        // The kill falls while an order is on its way or being written: the case that matters.
+        await new Promise<void>((resolve) => {
+          orderSent = resolve;
+        });
+        orderSent = undefined;
+        await sleep(Math.random() * 15);
         const exited = new Promise((resolve) => shop!.child.once("exit", resolve));
         shop.child.kill("SIGKILL");
         await exited;
