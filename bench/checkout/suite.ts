@@ -92,6 +92,7 @@ export const checkoutSuite: Suite = {
     const databaseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "";
     const shop = await startStorefront({
       ...(PORT ? { port: PORT } : {}),
+      readyWithinMs: 300_000,
       env: {
         DATABASE_URL: databaseUrl,
         ADMIN_TOKEN: BENCH_ADMIN_TOKEN,

@@ -51,7 +51,7 @@ const place = (on: TestServer, body: unknown, key: string = randomUUID()) =>
     body: JSON.stringify(body),
   });
 
-async function query<T>(text: string): Promise<T[]> {
+async function query<T extends Record<string, unknown>>(text: string): Promise<T[]> {
   return (await server.services.database.db.execute<T>(text)).rows as T[];
 }
 
