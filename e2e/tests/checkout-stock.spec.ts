@@ -38,6 +38,8 @@ test("a product sold out during checkout is named in Dutch and nothing is ordere
   context,
   baseURL,
 }, testInfo) => {
+  // Two catalogue imports and a whole-document form post: more than a page view's time.
+  test.slow();
   const n = testInfo.project.name === "mobile" ? 1 : 2;
   const importStock = async (qty: number) => {
     const res = await request.post("/api/admin/catalog/import", {
@@ -73,7 +75,8 @@ test("a product sold out during checkout is named in Dutch and nothing is ordere
   const alert = page
     .getByRole("alert")
     .filter({ hasText: "Sommige bestelde artikelen zijn niet beschikbaar!" });
-  await expect(alert).toBeVisible();
+  // The refusal comes back as the next document: the shopper waits for the server's answer.
+  await expect(alert).toBeVisible({ timeout: 20_000 });
   await expect(alert).toContainText(name);
   await expect(alert).not.toContainText(sku);
   // Still the checkout, with the details kept and the cart untouched.
