@@ -56,17 +56,23 @@ async function shopper(
   for (let i = 0; performance.now() < until; i++) {
     if (think && i > 0)
       await sleep(think[0] + (((offset * 131 + i * 71) % 1000) / 1000) * (think[1] - think[0]));
-    const cartId = await cartWith(base, skus[(offset * 7 + i) % skus.length]!);
-    const body = orderBody(cartId, (offset + i) % 2 === 0 ? "cashondelivery" : "ideal");
-    const t0 = performance.now();
-    const placed = await placeOrder(base, body, randomUUID());
-    const elapsed = performance.now() - t0;
-    if (placed.status !== 200) {
+    try {
+      const cartId = await cartWith(base, skus[(offset * 7 + i) % skus.length]!);
+      const body = orderBody(cartId, (offset + i) % 2 === 0 ? "cashondelivery" : "ideal");
+      const t0 = performance.now();
+      const placed = await placeOrder(base, body, randomUUID());
+      const elapsed = performance.now() - t0;
+      if (placed.status !== 200) {
+        out.failures++;
+        out.firstFailure ??= `${placed.status} ${placed.text.slice(0, 200)}`;
+        continue;
+      }
+      out.order.push(elapsed);
+    } catch (error) {
+      // A timed-out request is a failure of the run, counted and shown, not the end of it.
       out.failures++;
-      out.firstFailure ??= `${placed.status} ${placed.text.slice(0, 200)}`;
-      continue;
+      out.firstFailure ??= (error as Error).message;
     }
-    out.order.push(elapsed);
   }
 }
 
