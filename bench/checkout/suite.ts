@@ -147,9 +147,12 @@ export const checkoutSuite: Suite = {
       if (!html.includes("Benchmarkschoen")) throw new Error("/checkout did not show the filled cart");
       const js = pageJavaScript(html, shop.buildDir);
       const browser = await launchBrowser();
-      const loaded = await browserJavaScript(browser, `${shop.base}/checkout`, [
-        { name: "etalage_cart", value: cartId },
-      ]).finally(() => browser.close());
+      const loaded = await browserJavaScript(
+        browser,
+        `${shop.base}/checkout`,
+        [{ name: "etalage_cart", value: cartId }],
+        "block",
+      ).finally(() => browser.close());
 
       const rows: [string, Latency][] = [
         [`${CLIENTS} shoppers: POST /api/order`, summarize(paced.samples.order)],
@@ -163,7 +166,7 @@ export const checkoutSuite: Suite = {
         `${CLIENTS} shoppers: ${rate(paced).toFixed(1)} orders/s, ${paced.samples.failures} failed, server CPU ${((cpu1 - cpu0) / (paced.wallMs / 1000)).toFixed(2)} cores`,
         `saturated: ${rate(saturated).toFixed(1)} orders/s, ${saturated.samples.failures} failed, server CPU ${((cpu2 - cpu1) / (saturated.wallMs / 1000)).toFixed(2)} cores`,
         `stock ${left} + sold ${placedTotal} = ${left + placedTotal} of ${STOCK * skus.length} (${unanswered} orders unanswered): ${balanced ? "balanced" : "NOT BALANCED"}`,
-        `/checkout JavaScript: ${kb(js.gzipBytes)} kB gzip preloaded by the document, ${kb(loaded.bodyBytes)} kB gzip loaded by Chromium (390 px, no interaction)`,
+        `/checkout JavaScript: ${kb(js.gzipBytes)} kB gzip preloaded by the document, ${kb(loaded.bodyBytes)} kB gzip loaded by Chromium (390 px, no interaction, service worker blocked)`,
       ];
       for (const line of summary) log(`  ${line}`);
       const firstFailure = paced.samples.firstFailure ?? saturated.samples.firstFailure;

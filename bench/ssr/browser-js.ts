@@ -41,8 +41,14 @@ export async function browserJavaScript(
   url: string,
   /** Cookies of the visit, e.g. a filled cart's for `/checkout`. */
   cookies: { name: string; value: string }[] = [],
+  /**
+   * "block" leaves the service worker out: once installed it precaches every chunk of the shop,
+   * which a slow enough page load counts as the page's own JavaScript.
+   */
+  serviceWorkers: "allow" | "block" = "allow",
 ): Promise<BrowserJs> {
   const context = await browser.newContext({
+    serviceWorkers,
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
