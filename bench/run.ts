@@ -20,6 +20,16 @@ const SUITES: Record<string, { description: string; load: () => Promise<Suite>; 
     description: "add-to-cart + totals round trip, 50 concurrent shoppers, PostgreSQL",
     load: async () => (await import("./cart/suite.ts")).cartSuite,
   },
+  checkout: {
+    description: "place-order p95 with 50 concurrent shoppers, /checkout JavaScript (gzip)",
+    load: async () => (await import("./checkout/suite.ts")).checkoutSuite,
+  },
+  chaos: {
+    description: "orders at a steady rate while the server is killed (SIGKILL) and restarted 5 times",
+    load: async () => (await import("./checkout/chaos.ts")).chaosSuite,
+    // Kills processes on purpose: only when named.
+    onlyWhenNamed: true,
+  },
   ssr: {
     description: "uncached SSR requests/s, latency, HTML and JavaScript per page type",
     load: async () => (await import("./ssr/suite.ts")).ssrSuite,

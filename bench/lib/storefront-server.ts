@@ -44,6 +44,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Open an IPC channel to the server process. */
   ipc?: boolean;
+  /** How long start-up (seeding on first start, the index) may take; 120 s unless given. */
+  readyWithinMs?: number;
 }
 
 /** The storefront build the server loads; the default one is rebuilt when its sources changed. */
@@ -116,12 +118,13 @@ export async function startStorefront(options: StartOptions = {}): Promise<Store
   );
 
   // The first start seeds the demo catalogue (~10 s); the index must be built before pages render.
-  const deadline = Date.now() + 120_000;
+  const readyWithinMs = options.readyWithinMs ?? 120_000;
+  const deadline = Date.now() + readyWithinMs;
   for (;;) {
     if (exited) throw new Error("the shop server exited during start-up");
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error("the shop server did not become ready within 120 s");
+      throw new Error(`the shop server did not become ready within ${readyWithinMs / 1000} s`);
     }
     try {
       const health = (await (await fetch(`${base}/api/health`)).json()) as {

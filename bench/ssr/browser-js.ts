@@ -36,14 +36,26 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function browserJavaScript(browser: Browser, url: string): Promise<BrowserJs> {
+export async function browserJavaScript(
+  browser: Browser,
+  url: string,
+  /** Cookies of the visit, e.g. a filled cart's for `/checkout`. */
+  cookies: { name: string; value: string }[] = [],
+  /**
+   * "block" leaves the service worker out: once installed it precaches every chunk of the shop,
+   * which a slow enough page load counts as the page's own JavaScript.
+   */
+  serviceWorkers: "allow" | "block" = "allow",
+): Promise<BrowserJs> {
   const context = await browser.newContext({
+    serviceWorkers,
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
     locale: "nl-NL",
     timezoneId: "Europe/Amsterdam",
   });
+  if (cookies.length > 0) await context.addCookies(cookies.map((c) => ({ ...c, url })));
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);

@@ -89,6 +89,11 @@ const schema = z.object({
     .min(1)
     .max(7 * 24 * 60)
     .default(30),
+  /**
+   * Orders one address may place per minute (`POST /api/order`): enough for a household behind
+   * one router, too few to hold a product's stock hostage with unpaid orders.
+   */
+  ORDERS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Real Adyen (Checkout API v72); unset, the built-in Adyen-compatible test gateway answers. */
   ADYEN_API_KEY: z
     .string()

@@ -14,6 +14,11 @@ const GUEST = { kind: "guest" } as const;
 export function storefrontCheckout(services: Services): StorefrontCheckout {
   const cart = new CartService(services.database.db, services.catalog);
   const { orders, payments } = services;
+  // The shopper knows a line by its product's name, not by the sku the stock is kept under.
+  const nameOf = (sku: string) => {
+    const child = services.catalog.childBySku(sku);
+    return services.catalog.productBySku(sku)?.name ?? child?.child.name ?? child?.parent.name ?? sku;
+  };
   return {
     async summary(cartId, countryId) {
       const totals = await cart.totals(GUEST, cartId);
@@ -69,7 +74,9 @@ export function storefrontCheckout(services: Services): StorefrontCheckout {
           ok: false,
           message: result.message,
           fields: field ? { [field]: result.message } : {},
-          ...(Array.isArray(result.meta?.skus) ? { skus: result.meta.skus as string[] } : {}),
+          ...(Array.isArray(result.meta?.skus)
+            ? { skus: result.meta.skus as string[], names: (result.meta.skus as string[]).map(nameOf) }
+            : {}),
         };
       }
       const placed = (result.value.body as { result: PlacedOrder }).result;

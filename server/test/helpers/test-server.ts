@@ -17,15 +17,23 @@ export interface TestServer {
 
 /** A real Etalage server on a random port over a real database: no mocks of our own code. */
 export async function startTestServer(
-  options: { storefront?: boolean; env?: Record<string, string> } = {},
+  options: {
+    storefront?: boolean;
+    env?: Record<string, string>;
+    /**
+     * Reopen a PGlite data folder another server used (a restart): the caller owns the folder and
+     * removes it. On PostgreSQL every server shares the one database anyway.
+     */
+    dataDir?: string;
+  } = {},
 ): Promise<TestServer> {
   const databaseUrl = testDatabaseUrl();
-  const copy = databaseUrl ? undefined : await copyTemplate();
+  const copy = databaseUrl || options.dataDir ? undefined : await copyTemplate();
   const config = loadConfig({
     ...process.env,
     NODE_ENV: "production",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
-    DATA_DIR: copy?.dataDir ?? process.env.DATA_DIR ?? ".data-test",
+    DATA_DIR: options.dataDir ?? copy?.dataDir ?? process.env.DATA_DIR ?? ".data-test",
     DATABASE_URL: databaseUrl ?? "",
     PORT: "0",
     ...options.env,

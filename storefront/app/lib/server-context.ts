@@ -147,7 +147,14 @@ export interface CheckoutSummary {
 
 export type CheckoutPlaced =
   | { ok: true; orderNumber: string; orderToken: string; next: string }
-  | { ok: false; message: string; fields: Record<string, string>; skus?: string[] };
+  | {
+      ok: false;
+      message: string;
+      fields: Record<string, string>;
+      skus?: string[];
+      /** The products of `skus`, by name, for the shopper. */
+      names?: string[];
+    };
 
 export type CheckoutPaymentState = "paid" | "cod" | "pending" | "failed" | "unknown";
 

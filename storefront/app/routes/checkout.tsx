@@ -41,7 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     : crypto.randomUUID();
   const placed = await services.checkout.place(key, orderBodyOf(values, cartId, key));
   if (!placed.ok) {
-    const message = placed.skus ? `${t(placed.message)} (${placed.skus.join(", ")})` : placed.message;
+    const lines = placed.names ?? placed.skus;
+    const message = lines ? `${t(placed.message)} (${lines.join(", ")})` : placed.message;
     return answer(formErrors(placed.fields), message, 409);
   }
   // The cart became the order: the cookie goes, so the next visit starts a new cart.

@@ -1,3 +1,4 @@
+import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireBearerToken } from "../../http/bearer-token.ts";
@@ -20,11 +21,15 @@ const errors = {
   401: errorEnvelopeSchema,
   404: errorEnvelopeSchema,
   409: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
 };
 
 /** `POST /api/order` and the guest's order status (contract "Orders"); logic in services/orders. */
 export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const orders = services.orders;
+  // Per address and per instance (in memory): the stock an order holds is what an abuser would
+  // take, and the database's row locks already keep concurrent orders honest.
+  await app.register(rateLimit, { global: false });
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
   });
@@ -32,6 +37,16 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.post(
     "/order",
     {
+      config: {
+        rateLimit: {
+          max: services.config.ORDERS_PER_MINUTE,
+          timeWindow: "1 minute",
+          errorResponseBuilder: (_request, context) =>
+            Object.assign(new Error(`Too many orders from this address. Try again in ${context.after}.`), {
+              statusCode: 429,
+            }),
+        },
+      },
       schema: {
         tags: ["orders"],
         summary: "Place the cart as an order (Idempotency-Key required); prices are the server's",
