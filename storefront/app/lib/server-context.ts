@@ -12,9 +12,9 @@ import type {
   ProductQuery,
   ProductSearchResult,
   ReviewSummary,
+  ReviewView,
   TrackedOrder,
   TrackedProduct,
-  ReviewView,
 } from "@etalage/core";
 import { createContext } from "react-router";
 import type { RenderTask } from "./render-document.tsx";

@@ -2,6 +2,7 @@ import type { TrackedOrder, TrackedProduct } from "@etalage/core";
 import { type RefObject, useEffect, useRef } from "react";
 import type { CheckoutSummary } from "../../lib/server-context.ts";
 import { loadCartEngine } from "../cart/cart-api.ts";
+import { readCartCookie } from "../cart/cart-cookie.ts";
 import { cartViewStore } from "../cart/cart-state.ts";
 import {
   keepCheckoutLines,
@@ -10,6 +11,7 @@ import {
   trackPurchase,
   trackShippingChoice,
 } from "./checkout-events.ts";
+import { reportOrderPlaced } from "./consent-store.ts";
 import { trackedLine } from "./tracked.ts";
 
 /*
@@ -100,6 +102,7 @@ export function useCheckoutTracking(
       if (!summary.virtual) tell("shipping");
       tell("payment");
       keepCheckoutLines(lines.current);
+      keepOrderedCart(readCartCookie());
     };
     form.addEventListener("change", onChange);
     form.addEventListener("submit", onSubmit);
@@ -110,12 +113,47 @@ export function useCheckoutTracking(
   }, [formRef, summary, hasLines]);
 }
 
-/** The thank-you state: `purchase` for the order, once, whatever reloads follow. */
-export function usePurchaseTracking(analytics: { order: TrackedOrder; lines: TrackedProduct[] } | undefined) {
+/** The cart the placed order was made of, until the thank-you page let it go. */
+const ORDERED_CART_KEY = "etalage-checkout-cart";
+
+function keepOrderedCart(token: string | null): void {
+  try {
+    if (token) sessionStorage.setItem(ORDERED_CART_KEY, token);
+  } catch {
+    // Storage off: the cart engine finds the ordered cart closed at its next sync.
+  }
+}
+
+function takeOrderedCart(): string | null {
+  try {
+    const token = sessionStorage.getItem(ORDERED_CART_KEY);
+    sessionStorage.removeItem(ORDERED_CART_KEY);
+    return token;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The thank-you state of a placed order: `purchase` once, whatever reloads follow; the
+ * customer-data reports (cart emptied, the order for the favourites); and the cart that became
+ * the order leaves this browser, so its lines do not come back in a new cart. Only the cart this
+ * tab sent to checkout: a later reload of the page leaves a new cart alone.
+ */
+export function useOrderPlaced(
+  analytics: { order: TrackedOrder; lines: TrackedProduct[] } | undefined,
+  orderToken: string,
+): void {
   const orderNumber = analytics?.order.increment_id;
   const latest = useRef(analytics);
   latest.current = analytics;
   useEffect(() => {
-    if (orderNumber && latest.current) trackPurchase(latest.current.order, latest.current.lines);
-  }, [orderNumber]);
+    if (!orderNumber || !latest.current) return;
+    trackPurchase(latest.current.order, latest.current.lines);
+    reportOrderPlaced(orderNumber, orderToken);
+    if (takeOrderedCart())
+      void loadCartEngine()
+        .then((engine) => engine.detachCart())
+        .catch(() => {});
+  }, [orderNumber, orderToken]);
 }
