@@ -64,6 +64,18 @@ test("a shopping journey tells GA4's events in order, with GA4's parameters, and
     await route.fulfill({ status: 200, contentType: "application/javascript", body: "" });
   });
   await recordDataLayer(page);
+  // The customer-data platform's reports, with the page they were sent from.
+  const engage: { method: string; path: string; body: unknown; from: string }[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith("/api/ext/voyado-engage/contact/")) return;
+    engage.push({
+      method: request.method(),
+      path: url.pathname.replace(/^\/api\/ext\/voyado-engage\/contact\/[^/]+/, ""),
+      body: request.postDataJSON(),
+      from: new URL(page.url()).pathname,
+    });
+  });
 
   // The listing: a belt in stock (a simple product: no size to choose).
   const simples = (await catalogProducts<Simple>(request, "simple")).filter(
@@ -133,6 +145,21 @@ test("a shopping journey tells GA4's events in order, with GA4's parameters, and
   await expect(thanks).toBeVisible();
   const orderNumber = /1\d{8}/.exec((await thanks.textContent()) ?? "")![0];
   await expect.poll(async () => (await names(page)).at(-1)).toBe("purchase");
+  // The platform heard the order (cart emptied, the order for the favourites); the cart that
+  // became the order is gone from this browser too.
+  await expect
+    .poll(() => engage.filter((r) => r.path === "/order").map((r) => r.body))
+    .toEqual([{ orderNumber, token: expect.any(String) }]);
+  expect(engage.filter((r) => r.path === "/cart").map((r) => r.body)).toEqual([
+    { hash: expect.any(String), items: [{ sku: product!.sku, qty: 1 }] },
+    { hash: null, items: [] },
+  ]);
+  await expect(
+    page
+      .getByRole("button", { name: /^Winkelwagen/ })
+      .filter({ visible: true })
+      .first(),
+  ).toHaveAccessibleName("Winkelwagen");
   await screenshot(page, testInfo, "analytics-thank-you");
 
   // A reload of the thank-you state counts nothing again.
