@@ -16,6 +16,8 @@ test("the privacy statement opens over the cookie banner and from the footer's n
 }, testInfo) => {
   await page.route(/^https:\/\/www\.googletagmanager\.com\//, (route) => route.abort());
   await page.goto("/");
+  // The banner comes with the page's scripts (its own chunk), after hydration.
+  await page.waitForLoadState("networkidle");
   const banner = consentDialog(page);
   await expect(banner).toBeVisible();
   const link = banner.getByRole("link", { name: "Lees onze privacyverklaring" });
