@@ -7,6 +7,8 @@ import { expectAccessible, screenshot } from "./support.ts";
  * what the visitor was deciding on.
  */
 test.use({ storageState: { cookies: [], origins: [] } });
+// A first visit's page, banner and CMS story on a busy two-core machine: more than the 30 s default.
+test.describe.configure({ timeout: 90_000 });
 
 const consentDialog = (page: Page) => page.getByRole("dialog", { name: "Wij gebruiken cookies" });
 const privacyDialog = (page: Page) => page.getByRole("dialog", { name: "Privacyverklaring" });
@@ -19,7 +21,7 @@ test("the privacy statement opens over the cookie banner and from the footer's n
   // The banner comes with the page's scripts (its own chunk), after hydration.
   await page.waitForLoadState("networkidle");
   const banner = consentDialog(page);
-  await expect(banner).toBeVisible();
+  await expect(banner).toBeVisible({ timeout: 15_000 });
   const link = banner.getByRole("link", { name: "Lees onze privacyverklaring" });
   await expect(link).toHaveAttribute("href", "/privacyverklaring");
   await link.click();
