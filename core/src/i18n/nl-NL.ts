@@ -346,6 +346,8 @@ export const nl = {
   "Lets partners show you relevant offers elsewhere.":
     "Hiermee tonen partners je elders relevante aanbiedingen.",
   "Read our privacy statement": "Lees onze privacyverklaring",
+  "The privacy statement could not be loaded. You can read it on its own page.":
+    "De privacyverklaring kon niet worden geladen. Je kunt hem op een eigen pagina lezen.",
   "You have been successfully subscribed to our newsletter!": "Je bent ingeschreven voor onze nieuwsbrief!",
   "You are already subscribed to our newsletter!": "Je bent al ingeschreven voor onze nieuwsbrief!",
   "An error occurred while subscribing you to our newsletter, please try again!":

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -58,6 +59,19 @@ export const contactEvents = pgTable(
     index("contact_events_contact_idx").on(t.contactId, t.createdAt),
     check("contact_events_kind", sql`${t.kind} in ('view', 'order')`),
   ],
+);
+
+/** Orders a contact's favourites counted: each once, however often the thank-you page reports it. */
+export const contactOrders = pgTable(
+  "contact_orders",
+  {
+    contactId: text("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    orderNumber: text("order_number").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.contactId, t.orderNumber] })],
 );
 
 export type SubscriptionStatus = "pending" | "subscribed" | "unsubscribed";

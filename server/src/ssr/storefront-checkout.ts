@@ -2,6 +2,7 @@ import type { CheckoutPaymentState, StorefrontCheckout } from "@etalage/storefro
 import { placeOrderBody } from "../api/orders/validators.ts";
 import { CartService } from "../services/cart/index.ts";
 import type { Services } from "../services/index.ts";
+import { orderForAnalytics } from "../services/orders/analytics.ts";
 import type { PlacedOrder } from "../services/orders/index.ts";
 import { STORES, servicePointsNear } from "../services/stores/index.ts";
 
@@ -98,7 +99,10 @@ export function storefrontCheckout(services: Services): StorefrontCheckout {
         ["refused", "cancelled", "error"].includes(status.payment ?? "")
       )
         state = "failed";
-      return { state, orderNumber, grandTotal: order.grandTotal, test: order.testPayment };
+      const settled = { state, orderNumber, grandTotal: order.grandTotal, test: order.testPayment };
+      if (state !== "paid" && state !== "cod") return settled;
+      const placed = await orders.forToken(orderNumber, token);
+      return placed ? { ...settled, analytics: orderForAnalytics(placed) } : settled;
     },
     async retry(orderNumber, token, method) {
       const order = await payments.orderFor(orderNumber, token);

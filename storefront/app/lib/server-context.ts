@@ -13,6 +13,8 @@ import type {
   ProductSearchResult,
   ReviewSummary,
   ReviewView,
+  TrackedOrder,
+  TrackedProduct,
 } from "@etalage/core";
 import { createContext } from "react-router";
 import type { RenderTask } from "./render-document.tsx";
@@ -170,7 +172,14 @@ export interface StorefrontCheckout {
     orderNumber: string,
     token: string,
     redirectResult: string | null,
-  ): Promise<{ state: CheckoutPaymentState; orderNumber: string; grandTotal: number; test: boolean }>;
+  ): Promise<{
+    state: CheckoutPaymentState;
+    orderNumber: string;
+    grandTotal: number;
+    test: boolean;
+    /** The order as the data layer's `purchase` tells it, once it is paid or to be paid on delivery. */
+    analytics?: { order: TrackedOrder; lines: TrackedProduct[] };
+  }>;
   /** Pay the same order again (after a failure) with `method`: where to send the shopper. */
   retry(
     orderNumber: string,

@@ -1,5 +1,6 @@
 import { formatPrice, t } from "@etalage/core";
 import { Form, Link, redirect } from "react-router";
+import { useOrderPlaced } from "../features/analytics/use-checkout-tracking.ts";
 import type { ShellHandle } from "../features/shell/use-shell-options.ts";
 import { servicesContext } from "../lib/server-context.ts";
 import type { Route } from "./+types/checkout-return";
@@ -30,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function CheckoutReturn({ loaderData }: Route.ComponentProps) {
   const { state, orderNumber, grandTotal, test, token } = loaderData;
+  useOrderPlaced(loaderData.analytics, token);
   if (state === "unknown")
     return (
       <main className="checkout">

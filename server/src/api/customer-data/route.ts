@@ -28,6 +28,8 @@ const cartSchema = z.object({
   hash: line(64).nullable(),
   items: z.array(z.object({ sku: skuSchema, qty: z.number().int().min(1).max(9999) })).max(200),
 });
+/** favstore of what was delivered rather than collected in a store. */
+const ONLINE_STORE = "Webshop";
 const REFUSED = "contactId: no such contact for this session";
 const rateLimit = { max: 60, timeWindow: "1 minute" };
 
@@ -170,6 +172,39 @@ export const customerDataRoutes: FastifyPluginAsyncZod<{ services: Services }> =
       const contact = await ownContact(request, request.params.contactId);
       const { hash, items } = request.body;
       return ok(reply, { changed: await engage.reportCart(contact.id, items.length ? hash : null, items) });
+    },
+  );
+
+  app.post(
+    "/contact/:contactId/order",
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ["customer-data"],
+        summary:
+          "An order placed in this session, counted once for the contact's favbrand and favstore; needs the order's token",
+        params: contactParams,
+        headers: secretHeader,
+        body: z.object({
+          orderNumber: line(32).min(1, "must not be empty"),
+          token: line(128).min(1, "must not be empty"),
+        }),
+        response: { 200: envelopeSchema(z.object({ recorded: z.boolean() })) },
+      },
+    },
+    async (request, reply) => {
+      const contact = await ownContact(request, request.params.contactId);
+      const order = await services.orders.forToken(request.body.orderNumber, request.body.token);
+      if (!order) throw new ApiError(404, "orderNumber: no such order for this token");
+      if (order.status === "pending" || order.status === "canceled")
+        throw new ApiError(409, "orderNumber: the order is not placed yet");
+      const lines = order.items.map((item) => {
+        const product =
+          services.catalog.productBySku(item.sku) ?? services.catalog.childBySku(item.sku)?.parent;
+        return { sku: item.sku, brand: brandLabel(services, product?.brand) };
+      });
+      const store = order.pickup?.kind === "store" ? order.pickup.name : ONLINE_STORE;
+      return ok(reply, { recorded: await engage.recordOrder(contact.id, order.increment_id, lines, store) });
     },
   );
 };

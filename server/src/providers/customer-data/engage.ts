@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { contactEvents, contacts } from "../../db/schema.ts";
+import { contactEvents, contactOrders, contacts } from "../../db/schema.ts";
 
 /*
  * The built-in Voyado Engage contacts (contract "Newsletter and customer data"; vendor-apis.md
@@ -137,16 +137,31 @@ export class EngageContacts {
     await this.db.insert(contactEvents).values({ contactId, kind: "view", sku: view.sku, brand: view.brand });
   }
 
-  /** Orders feed the favourites too; the order module calls this once an order is placed. */
+  /**
+   * Orders feed the favourites too (favbrand from their lines, favstore from where they were
+   * bought). One order counts once for a contact, however often it is reported: false then.
+   */
   async recordOrder(
     contactId: string,
+    orderNumber: string,
     lines: { sku: string; brand: string | null }[],
     store: string,
-  ): Promise<void> {
-    if (lines.length === 0) return;
-    await this.db
-      .insert(contactEvents)
-      .values(lines.map((l) => ({ contactId, kind: "order" as const, sku: l.sku, brand: l.brand, store })));
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [first] = await tx
+        .insert(contactOrders)
+        .values({ contactId, orderNumber })
+        .onConflictDoNothing()
+        .returning({ orderNumber: contactOrders.orderNumber });
+      if (!first) return false;
+      if (lines.length > 0)
+        await tx
+          .insert(contactEvents)
+          .values(
+            lines.map((l) => ({ contactId, kind: "order" as const, sku: l.sku, brand: l.brand, store })),
+          );
+      return true;
+    });
   }
 
   /** The cart report; the same hash again changes nothing. An empty list is the cart-emptied report. */

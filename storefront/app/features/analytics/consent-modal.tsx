@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { Dialog } from "../../ui/dialog.tsx";
 import type { ModalProps } from "../modals/modal-registry.ts";
 import { saveConsent, storedConsent } from "./consent-store.ts";
+import { PrivacyLink } from "./privacy-link.tsx";
 import "./consent.css";
 
 /**
@@ -33,7 +34,7 @@ export default function ConsentModal({ payload, close }: ModalProps<"cookie-cons
           {t(
             "Etalage uses functional cookies so the shop works. With your consent we also use analytics cookies to improve the shop and marketing cookies for relevant offers elsewhere. You can change your choice at any time under Cookie settings at the bottom of every page.",
           )}{" "}
-          <a href="/privacy">{t("Read our privacy statement")}</a>
+          <PrivacyLink />
         </p>
         {choosing && (
           <fieldset className="consent__purposes">

@@ -17,6 +17,15 @@ export function reportProductView(sku: string): void {
   void import("../customer-data/engage-client.ts").then((engage) => engage.reportProductView(sku));
 }
 
+/** An order placed, for the platform (cart emptied, favourites), if the visitor agreed to it. */
+export function reportOrderPlaced(orderNumber: string, orderToken: string): void {
+  const choice = storedConsent();
+  if (!choice || !(choice.analytics || choice.marketing)) return;
+  void import("../customer-data/engage-client.ts").then((engage) =>
+    engage.reportOrderPlaced(orderNumber, orderToken),
+  );
+}
+
 /**
  * The visitor's cookie choice, kept in localStorage: functional storage, which the
  * Telecommunicatiewet (art. 11.7a) allows without consent, and never sent to the server.

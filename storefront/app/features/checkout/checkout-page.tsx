@@ -2,6 +2,7 @@ import { formatPrice, t } from "@etalage/core";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { CheckoutPlace, CheckoutSummary } from "../../lib/server-context.ts";
+import { useCheckoutTracking } from "../analytics/use-checkout-tracking.ts";
 import type { CheckoutValues } from "./checkout-form.ts";
 import "./checkout.css";
 
@@ -56,6 +57,7 @@ export function CheckoutPage(props: CheckoutPageProps) {
   const { summary, values, errors } = props;
   const formRef = useRef<HTMLFormElement>(null);
   const busy = useNavigation().state === "submitting";
+  useCheckoutTracking(formRef, summary, values);
   // Focus moves to the first field in error after a refused submit (transactional §5).
   useEffect(() => {
     if (Object.keys(errors).length === 0) return;

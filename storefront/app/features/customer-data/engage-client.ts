@@ -1,4 +1,6 @@
 import { cartReport, keepContactId } from "@etalage/core";
+import { accountState, customerToken, onSessionChange } from "../account/account-store.ts";
+import { readCartCookie } from "../cart/cart-cookie.ts";
 import { cartViewStore } from "../cart/cart-state.ts";
 
 /*
@@ -11,6 +13,10 @@ import { cartViewStore } from "../cart/cart-state.ts";
 const BASE = "/api/ext/voyado-engage";
 const CONTACT_KEY = "etalage-contact";
 const CART_HASH_KEY = "etalage-contact-cart-hash";
+/** The cart token the last report was about: another token is another cart (transactional §4). */
+const CART_TOKEN_KEY = "etalage-contact-cart-token";
+/** The logged-in customer's enriched data (favstore, favbrand…), for this tab's session only. */
+const CUSTOMER_DATA_KEY = "etalage-contact-customer";
 
 interface StoredContact {
   contactId: string;
@@ -61,7 +67,8 @@ export function contact(): Promise<StoredContact | null> {
 
 /**
  * On login (transactional §4): the customer's contact through their external id; the browser's
- * own contact id stays as it was set. The accounts module calls this with the customer's token.
+ * own contact id stays as it was set. Then the enriched data (favstore, favbrand), kept for the
+ * tab's session.
  */
 export async function customerContact(
   token: string,
@@ -70,13 +77,29 @@ export async function customerContact(
   const auth = { authorization: `Bearer ${token}` };
   const idResponse = await fetch(`${BASE}/contact-id?customKey=${encodeURIComponent(externalId)}`, {
     headers: auth,
-  });
-  if (!idResponse.ok) return null;
+  }).catch(() => null);
+  if (!idResponse?.ok) return null;
   const { result: contactId } = (await idResponse.json()) as { result: string };
   if (!read<StoredContact>(CONTACT_KEY)) write(CONTACT_KEY, { contactId });
-  const overview = await fetch(`${BASE}/contact/${contactId}`, { headers: auth });
-  if (!overview.ok) return null;
-  return ((await overview.json()) as { result: { attributes: Record<string, string> } }).result.attributes;
+  const overview = await fetch(`${BASE}/contact/${contactId}`, { headers: auth }).catch(() => null);
+  if (!overview?.ok) return null;
+  const { attributes } = ((await overview.json()) as { result: { attributes: Record<string, string> } })
+    .result;
+  try {
+    sessionStorage.setItem(CUSTOMER_DATA_KEY, JSON.stringify({ contactId, attributes }));
+  } catch {
+    // Storage off: asked again at the next login.
+  }
+  return attributes;
+}
+
+/** What the platform knows of the logged-in customer, once loaded at login. */
+export function customerData(): { contactId: string; attributes: Record<string, string> } | null {
+  try {
+    return JSON.parse(sessionStorage.getItem(CUSTOMER_DATA_KEY) ?? "null");
+  } catch {
+    return null;
+  }
 }
 
 async function send(method: string, path: string, body: unknown): Promise<boolean> {
@@ -104,16 +127,76 @@ export async function reportCart(items: readonly { sku: string; qty: number }[])
   if (await send("PUT", "/cart", body)) write(CART_HASH_KEY, report.kind === "cart" ? report.hash : null);
 }
 
+/**
+ * The cart-emptied report (token changed, logout, order placed): sent when the platform holds a
+ * cart of this browser, whatever page this is.
+ */
+export async function reportCartEmptied(): Promise<void> {
+  if (read<string>(CART_HASH_KEY) === null) return;
+  if (await send("PUT", "/cart", { hash: null, items: [] })) write(CART_HASH_KEY, null);
+}
+
+/**
+ * An order placed: the cart it was is emptied for the platform, and the order counts for the
+ * favourites of this browser's contact and, when logged in, the customer's.
+ */
+export async function reportOrderPlaced(orderNumber: string, orderToken: string): Promise<void> {
+  await chain(async () => {
+    await reportCartEmptied();
+    write(CART_TOKEN_KEY, null);
+  });
+  const body = { orderNumber, token: orderToken };
+  await send("POST", "/order", body);
+  const token = customerToken();
+  const customer = customerData();
+  if (token && customer)
+    await fetch(`${BASE}/contact/${customer.contactId}/order`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    }).catch(() => null);
+}
+
+/** Reports one after another, so an emptied report never overtakes the cart before it. */
+let queue: Promise<void> = Promise.resolve();
+function chain(task: () => Promise<void>): Promise<void> {
+  queue = queue.then(task).catch(() => {});
+  return queue;
+}
+
 let watching = false;
 
-/** Follows the cart for as long as the page lives. */
+/** Follows the cart and the session for as long as the page lives. */
 export function watchCart(): void {
   if (watching) return;
   watching = true;
   const onChange = () => {
     const view = cartViewStore.get();
-    if (view.ready) void reportCart(view.items);
+    if (!view.ready) return;
+    void chain(async () => {
+      // Another cart token is another cart: the one reported before is emptied first.
+      const token = readCartCookie();
+      const lastToken = read<string>(CART_TOKEN_KEY);
+      if (token !== lastToken) {
+        if (lastToken !== null) await reportCartEmptied();
+        write(CART_TOKEN_KEY, token);
+      }
+      await reportCart(view.items);
+    });
   };
   cartViewStore.subscribe(onChange);
   onChange();
+  onSessionChange((event) => {
+    if (event === "logout") {
+      try {
+        sessionStorage.removeItem(CUSTOMER_DATA_KEY);
+      } catch {
+        // Nothing kept.
+      }
+      void chain(reportCartEmptied);
+      return;
+    }
+    const { token, user } = accountState();
+    if (token && user?.external_id) void customerContact(token, user.external_id);
+  });
 }

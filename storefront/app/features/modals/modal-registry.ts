@@ -11,6 +11,7 @@ export interface ModalPayloads {
   // Newsletter, customer data, analytics and consent (issue 15)
   "cookie-consent": { settings?: boolean; onDecided?: () => void } | undefined;
   newsletter: undefined;
+  "privacy-statement": undefined;
 }
 
 export type ModalName = keyof ModalPayloads;
@@ -32,4 +33,5 @@ export const modalLoaders: { [N in ModalName]: Loader<N> } = {
   // Newsletter, customer data, analytics and consent (issue 15)
   "cookie-consent": () => import("../analytics/consent-modal.tsx"),
   newsletter: () => import("../newsletter/newsletter-modal.tsx"),
+  "privacy-statement": () => import("../analytics/privacy-modal.tsx"),
 };

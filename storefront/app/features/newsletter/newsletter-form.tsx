@@ -8,6 +8,7 @@ import {
   t,
 } from "@etalage/core";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { PrivacyLink } from "../analytics/privacy-link.tsx";
 import { notify } from "../notifications/notification-store.ts";
 import { subscribe } from "./newsletter-api.ts";
 import "./newsletter-form.css";
@@ -115,6 +116,9 @@ export function NewsletterForm({
           )}
         </button>
       </form>
+      <p className="newsletter__privacy">
+        <PrivacyLink />
+      </p>
       <p className="newsletter__status" role="status">
         {state !== "idle" && state !== "subscribing" ? `${t(FEEDBACK[state].message)} ` : ""}
         {sentTo
