@@ -4,6 +4,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { CheckoutPlace, CheckoutSummary } from "../../lib/server-context.ts";
 import type { CheckoutValues } from "./checkout-form.ts";
 import "./checkout.css";
+import { ServicePointPicker } from "../stores/service-point-picker.tsx";
 
 export interface CheckoutPageProps {
   summary: CheckoutSummary | null;
@@ -190,6 +191,7 @@ export function CheckoutPage(props: CheckoutPageProps) {
                 <button type="submit" name="intent" value="points" formNoValidate>
                   {t("Find pick-up points")}
                 </button>
+                <ServicePointPicker />
                 {props.points && props.points.length === 0 && (
                   <p role="status">{t("No service points found")}</p>
                 )}

@@ -4,6 +4,7 @@ import { Icon, type IconName } from "../../ui/icons.tsx";
 import { openCookieSettings } from "../analytics/use-tracking-start.ts";
 import { openModal } from "../modals/modal-store.ts";
 import { NewsletterForm } from "../newsletter/newsletter-form.tsx";
+import { StoresModalLink } from "../stores/stores-modal-link.tsx";
 import { type FooterBlock, type FooterColumnBlock, linkHref } from "./cms-blocks.ts";
 import { MenuAnchor } from "./menu-anchor.tsx";
 import { legalLinks } from "./service-links.ts";
@@ -64,6 +65,9 @@ export function SiteFooterView({ footer }: { footer: FooterBlock }) {
             <strong>{t("Member of the Dutch retail trade association")}</strong>
             <span className="site-footer__badge-note">{t("Safe shopping, with a guarantee")}</span>
           </span>
+        </p>
+        <p className="site-footer__stores">
+          <StoresModalLink modal="store-list">{t("Our stores")}</StoresModalLink>
         </p>
         <ul className="site-footer__payments" aria-label={t("Payment methods")}>
           {PAYMENT_METHODS.map((method) => (
