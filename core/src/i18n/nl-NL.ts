@@ -317,6 +317,7 @@ export const nl = {
   "You have no favorites yet.": "Je hebt nog geen favorieten.",
   "Tap the heart on a product to keep it here.": "Tik op het hartje bij een product om het hier te bewaren.",
   "Your favorites are kept in this browser.": "Je favorieten worden in deze browser bewaard.",
+  "Your favorites are kept with your account.": "Je favorieten worden bij je account bewaard.",
   "Search suggestions": "Zoeksuggesties",
   "Recent searches": "Recente zoekopdrachten",
   "Clear recent searches": "Recente zoekopdrachten wissen",
