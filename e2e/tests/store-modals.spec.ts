@@ -56,7 +56,7 @@ test.describe("store modals (issue 18)", () => {
   }, testInfo) => {
     await page.goto("/");
     await page.waitForLoadState("networkidle");
-    const opener = page.locator(".site-footer__stores").getByRole("link", { name: "Onze winkels" });
+    const opener = page.locator("footer").getByRole("link", { name: "Onze winkels" });
     await opener.click();
     const dialog = page.getByRole("dialog", { name: "Onze winkels" });
     await expect(dialog.getByRole("heading", { name: "Alle winkels" })).toBeVisible();

@@ -66,9 +66,6 @@ export function SiteFooterView({ footer }: { footer: FooterBlock }) {
             <span className="site-footer__badge-note">{t("Safe shopping, with a guarantee")}</span>
           </span>
         </p>
-        <p className="site-footer__stores">
-          <StoresModalLink modal="store-list">{t("Our stores")}</StoresModalLink>
-        </p>
         <ul className="site-footer__payments" aria-label={t("Payment methods")}>
           {PAYMENT_METHODS.map((method) => (
             <li key={method}>{method}</li>
@@ -112,6 +109,9 @@ function LinkColumn({ column }: { column: FooterColumnBlock }) {
               >
                 {link.name}
               </button>
+            ) : linkHref(link.link) === "/storelocator" ? (
+              // 'Onze winkels': the store-list modal, the page itself without JavaScript.
+              <StoresModalLink modal="store-list">{link.name}</StoresModalLink>
             ) : (
               <MenuAnchor href={linkHref(link.link)}>{link.name}</MenuAnchor>
             )}
