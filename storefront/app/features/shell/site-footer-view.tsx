@@ -109,7 +109,7 @@ function LinkColumn({ column }: { column: FooterColumnBlock }) {
               >
                 {link.name}
               </button>
-            ) : linkHref(link.link) === "/storelocator" ? (
+            ) : /^\/storelocator\/?$/.test(linkHref(link.link)) ? (
               // 'Onze winkels': the store-list modal, the page itself without JavaScript.
               <StoresModalLink modal="store-list">{link.name}</StoresModalLink>
             ) : (
