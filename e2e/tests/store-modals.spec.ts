@@ -33,7 +33,7 @@ test.describe("store modals (issue 18)", () => {
     await opener.click();
     const dialog = page.getByRole("dialog", { name: "Vind een winkel" });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole("heading", { name: "Alle winkels" })).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: "Alle winkels" })).toBeVisible({ timeout: 15_000 });
 
     // 3441 is Woerden: no store there, Utrecht's is the nearest (the four-digit postcode table).
     await dialog.getByLabel("Postcode of plaats").fill("3441 AB");
@@ -59,7 +59,8 @@ test.describe("store modals (issue 18)", () => {
     const opener = page.locator("footer").getByRole("link", { name: "Onze winkels" });
     await opener.click();
     const dialog = page.getByRole("dialog", { name: "Onze winkels" });
-    await expect(dialog.getByRole("heading", { name: "Alle winkels" })).toBeVisible();
+    // The list arrives from the locator's loader; a busy shop may take a few seconds.
+    await expect(dialog.getByRole("heading", { name: "Alle winkels" })).toBeVisible({ timeout: 15_000 });
     expect(await dialog.locator(".store-card").count()).toBeGreaterThanOrEqual(15);
     await expectAccessible(page);
     await screenshot(page, testInfo, "store-list-modal");
