@@ -6,6 +6,10 @@ import { catalogProducts, expectAccessible, screenshot, watchConsole } from "./s
  * product page, the footer and checkout; each a dialog that keeps focus, closes on Escape and
  * gives focus back to what opened it.
  */
+// Journeys of many steps, each with an axe scan and a full-page screenshot: a busy machine needs
+// more than the default 30 s.
+test.describe.configure({ timeout: 60_000 });
+
 async function productPath(page: Page): Promise<string> {
   const sitemap = await (await page.request.get("/sitemaps/products-1.xml")).text();
   const url = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
