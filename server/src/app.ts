@@ -16,6 +16,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { customerFavoriteRoutes } from "./api/accounts/favorites.ts";
 import { accountRoutes, CUSTOMER_BASE } from "./api/accounts/route.ts";
 import { mailboxRoutes } from "./api/admin/mailbox-route.ts";
 import { adminRoutes } from "./api/admin/route.ts";
@@ -168,6 +169,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(cmsDataRoutes, { services, prefix: "/ext/cms-data" });
       await api.register(cartRoutes, { services, prefix: CART_BASE });
       await api.register(accountRoutes, { services, prefix: CUSTOMER_BASE });
+      await api.register(customerFavoriteRoutes, { services, prefix: `${CUSTOMER_BASE}/favorites` });
       await api.register(mailboxRoutes, { services, prefix: "/admin/mailbox" });
       await api.register(elevateLookupRoutes, { services, prefix: "/ext/elevate" });
       await api.register(storefrontApiRoutes, { elevate: services.elevate, prefix: "/storefront/v3" });

@@ -89,6 +89,24 @@ describe("contacts of a browser", () => {
     expect((await call("PATCH", path, { favbrand: "x" }, as(me.secret))).status).toBe(400);
   });
 
+  it("'Maak dit mijn winkel' sets favstore to one of our stores; another id is refused naming the field", async () => {
+    const me = await newContact();
+    const path = `${BASE}/contact/${me.contactId}`;
+    const stores = (await (await server.get("/api/ext/vsf-storelocator/stores")).json()).result as {
+      id: string;
+    }[];
+    const store = stores[1]!.id;
+    const set = await call("PATCH", path, { favstore: store }, as(me.secret));
+    expect(set).toMatchObject({ status: 200, body: { result: { attributes: { favstore: store } } } });
+    const overview = await call("GET", path, undefined, as(me.secret));
+    expect(overview.body.result.attributes.favstore).toBe(store);
+
+    const bad = await call("PATCH", path, { favstore: "no-such-store" }, as(me.secret));
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toMatch(/favstore/);
+    expect((await call("PATCH", path, { favstore: "" }, as(me.secret))).body.result.attributes).toEqual({});
+  });
+
   it("favbrand follows the product views, most viewed first", async () => {
     const [a, b] = [brandedSkus[0], brandedSkus.find((p) => p.brand !== brandedSkus[0]?.brand)];
     expect(a && b).toBeTruthy();

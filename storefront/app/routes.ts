@@ -20,6 +20,7 @@ export default [
     route("my-account/addresses", "routes/my-account.tsx", { id: "my-account-addresses" }),
     route("my-account/orders", "routes/my-account.tsx", { id: "my-account-orders" }),
     route("my-account/orders/:orderNumber", "routes/my-account.tsx", { id: "my-account-order" }),
+    route("my-account/favorites", "routes/my-account.tsx", { id: "my-account-favorites" }),
     // Issue 18: the store locator.
     route("storelocator", "routes/storelocator.tsx"),
     route("storelocator/:storeId", "routes/store.tsx"),

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 /**
  * Customers, their logins and transactional mail (issue 12, contract "Customer"). Secrets are
@@ -149,3 +159,22 @@ export const mailboxMessages = pgTable("mailbox_messages", {
   headers: jsonb("headers").$type<Record<string, string>>(),
   receivedAt: at("received_at").notNull().defaultNow(),
 });
+
+/**
+ * A customer's favourites (issue 16): product keys (parent skus) kept with the account, so they
+ * follow the customer to every browser; merged with a browser's own at login.
+ */
+export const customerFavorites = pgTable(
+  "customer_favorites",
+  {
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    productKey: text("product_key").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.customerId, t.productKey] }),
+    index("customer_favorites_newest_idx").on(t.customerId, t.createdAt),
+  ],
+);

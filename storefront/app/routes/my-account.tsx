@@ -13,6 +13,7 @@ const SECTIONS: Record<string, AccountSection> = {
   "my-account-addresses": "addresses",
   "my-account-orders": "orders",
   "my-account-order": "order",
+  "my-account-favorites": "favorites",
 };
 
 export default function MyAccount() {

@@ -5,6 +5,7 @@ import { ApiError, envelopeSchema, ok } from "../../http/envelope.ts";
 import { line, skuSchema } from "../../http/schemas.ts";
 import { type Contact, EDITABLE_ATTRIBUTES, secretMatches } from "../../providers/customer-data/engage.ts";
 import type { Services } from "../../services/index.ts";
+import { STORES } from "../../services/stores/index.ts";
 
 /*
  * The customer-data platform, in Voyado Engage's shapes (contract "Newsletter and customer
@@ -22,7 +23,13 @@ const overviewSchema = z.object({
   preferences: z.object({ acceptsEmail: z.boolean(), acceptsSms: z.boolean(), acceptsPostal: z.boolean() }),
 });
 const changesSchema = z
-  .object(Object.fromEntries(EDITABLE_ATTRIBUTES.map((name) => [name, line(120).optional()])))
+  .object({
+    ...Object.fromEntries(EDITABLE_ATTRIBUTES.map((name) => [name, line(120).optional()])),
+    // One of our stores, or "" to clear the choice.
+    favstore: line(64)
+      .refine((id) => id === "" || STORES.some((store) => store.id === id), "is not one of our stores")
+      .optional(),
+  })
   .strict();
 const cartSchema = z.object({
   hash: line(64).nullable(),

@@ -19,8 +19,18 @@ export interface ContactOverview {
   preferences: { acceptsEmail: boolean; acceptsSms: boolean; acceptsPostal: boolean };
 }
 
-/** The contact attributes a visitor may change (Engage's names); the rest Engage keeps itself. */
-export const EDITABLE_ATTRIBUTES = ["firstName", "lastName", "email", "mobilePhone", "countryCode"] as const;
+/**
+ * The contact attributes a visitor may change (Engage's names); the rest Engage keeps itself.
+ * `favstore` is the store the shopper chose ('Maak dit mijn winkel').
+ */
+export const EDITABLE_ATTRIBUTES = [
+  "firstName",
+  "lastName",
+  "email",
+  "mobilePhone",
+  "countryCode",
+  "favstore",
+] as const;
 
 /** How many recent events the favourites weigh: enough for a taste, bounded for the query. */
 const EVENT_WINDOW = 200;
@@ -108,10 +118,11 @@ export class EngageContacts {
     return {
       id: contact.id,
       attributes: {
+        // A store the shopper chose (contact.attributes.favstore) wins over the one their orders suggest.
+        ...(favstore ? { favstore } : {}),
         ...contact.attributes,
         ...(contact.email ? { email: contact.email } : {}),
         ...(favbrand ? { favbrand } : {}),
-        ...(favstore ? { favstore } : {}),
       },
       preferences: { acceptsEmail: contact.acceptsEmail, acceptsSms: false, acceptsPostal: false },
     };

@@ -1,11 +1,11 @@
 import { dutchPostcodeArea, type LatLng } from "@etalage/core";
-import { locatePostcodeArea, REGIONS } from "./postcode-areas.ts";
+import { locatePostcodeArea, PLACES } from "./postcode-areas.ts";
 import { STORES } from "./stores-data.ts";
 
 /**
  * Where a shopper's search for a store points: a Dutch postcode (`1012 AB` or its four digits) at
- * its area's centre, or a city, a store's or a postcode region's, by name. All from built-in
- * tables, so the search works without any outside geocoder.
+ * the centre of its four-digit area's place, or a city, a store's or one of the postcode table's
+ * places, by name. All from built-in tables, so the search works without any outside geocoder.
  */
 export function locatePlace(query: string): (LatLng & { label: string }) | null {
   const text = query.trim();
@@ -19,11 +19,11 @@ export function locatePlace(query: string): (LatLng & { label: string }) | null 
   const store =
     STORES.find((s) => normalise(s.city) === name) ?? STORES.find((s) => normalise(s.city).startsWith(name));
   if (store) return { lat: store.lat, lng: store.lng, label: store.city };
-  const regions = Object.values(REGIONS);
-  const region =
-    regions.find((r) => normalise(r.city) === name) ??
-    regions.find((r) => normalise(r.city).startsWith(name));
-  return region ? { lat: region.lat, lng: region.lng, label: region.city } : null;
+  const places = [...PLACES];
+  const place =
+    places.find(([city]) => normalise(city) === name) ??
+    places.find(([city]) => normalise(city).startsWith(name));
+  return place ? { ...place[1], label: place[0] } : null;
 }
 
 function normalise(text: string): string {

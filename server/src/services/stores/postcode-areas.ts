@@ -1,9 +1,9 @@
 import type { LatLng } from "@etalage/core";
+import { PC4_RUNS } from "./pc4-areas.ts";
 
 /**
- * Where Dutch postcodes lie: the centre of each two-digit postcode region (10 Amsterdam … 99
- * Delfzijl), and the islands, whose four-digit ranges lie far from their region's centre. Good to
- * a few kilometres, which is what "pick-up points near you" needs; no address lookup is implied.
+ * The centre of each two-digit postcode region (10 Amsterdam … 99 Delfzijl): what the four-digit
+ * table falls back to for the areas before a region's first known place (mostly PO boxes).
  */
 export const REGIONS: Record<number, LatLng & { city: string }> = {
   10: { city: "Amsterdam", lat: 52.372, lng: 4.9 },
@@ -98,19 +98,27 @@ export const REGIONS: Record<number, LatLng & { city: string }> = {
   99: { city: "Delfzijl", lat: 53.33, lng: 6.918 },
 };
 
-/** The Wadden islands: no pick-up point of ours is near, which is what a shopper there must hear. */
-const ISLANDS: { from: number; to: number; at: LatLng }[] = [
-  { from: 1790, to: 1797, at: { lat: 53.06, lng: 4.8 } }, // Texel
-  { from: 8899, to: 8899, at: { lat: 53.296, lng: 5.06 } }, // Vlieland
-  { from: 8881, to: 8897, at: { lat: 53.398, lng: 5.35 } }, // Terschelling
-  { from: 9160, to: 9164, at: { lat: 53.448, lng: 5.76 } }, // Ameland
-  { from: 9166, to: 9166, at: { lat: 53.481, lng: 6.16 } }, // Schiermonnikoog
-];
-
-/** Roughly where a four-digit Dutch postcode area lies. */
-export function locatePostcodeArea(area: number): LatLng | null {
-  const island = ISLANDS.find((i) => area >= i.from && area <= i.to);
-  if (island) return island.at;
-  const region = REGIONS[Math.floor(area / 100)];
-  return region ? { lat: region.lat, lng: region.lng } : null;
+/** Where a four-digit Dutch postcode area lies: the centre of its place (pc4-areas.ts). */
+export function locatePostcodeArea(area: number): (LatLng & { place: string }) | null {
+  let low = 0;
+  let high = PC4_RUNS.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const [from, to, lat, lng, place] = PC4_RUNS[mid] as (typeof PC4_RUNS)[number];
+    if (area < from) high = mid - 1;
+    else if (area > to) low = mid + 1;
+    else return { lat: lat / 1000, lng: lng / 1000, place };
+  }
+  return null;
 }
+
+/** Every place of the postcode table by its name, at the centre of its widest run of areas. */
+export const PLACES: ReadonlyMap<string, LatLng> = (() => {
+  const widest = new Map<string, { span: number; at: LatLng }>();
+  for (const [from, to, lat, lng, place] of PC4_RUNS) {
+    const span = to - from;
+    if ((widest.get(place)?.span ?? -1) < span)
+      widest.set(place, { span, at: { lat: lat / 1000, lng: lng / 1000 } });
+  }
+  return new Map([...widest].map(([place, { at }]) => [place, at]));
+})();

@@ -170,6 +170,8 @@ export async function login(email: string, password: string): Promise<string | n
   }
   for (const listener of sessionListeners) listener("login");
   void cartEngine().then((engine) => engine.attachCustomerCart());
+  // Issue 16: this browser's favourites join the account's, and the account's come here.
+  void import("../recommendations/customer-favorites.ts").then((m) => m.syncCustomerFavorites());
   return null;
 }
 
@@ -187,6 +189,8 @@ export async function logout(options: { silent?: boolean } = {}): Promise<void> 
   if (token) void callApi("/logout", { method: "POST", token }).catch(() => {});
   for (const listener of sessionListeners) listener("logout");
   void cartEngine().then((engine) => engine.detachCart());
+  // Logout clears the wishlist (transactional §4): the account keeps the favourites.
+  if (token) void import("../recommendations/favorites-store.ts").then((m) => m.replaceFavorites([]));
   if (!options.silent) notify({ type: "success", message: t("You're logged out") });
 }
 

@@ -10,6 +10,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { Dialog } from "../../ui/dialog.tsx";
 import { AccountNewsletter } from "../newsletter/account-newsletter.tsx";
+import { AccountFavorites } from "../recommendations/account-favorites.tsx";
 import { changePassword, deleteAddress, saveAddress, updateProfile } from "./account-actions.ts";
 import type { Customer, CustomerAddress, OrderSummary } from "./account-http.ts";
 import { authed, logout, useAccount } from "./account-store.ts";
@@ -18,7 +19,7 @@ import { NewPasswordField } from "./password-field.tsx";
 import { RequireLogin } from "./require-login.tsx";
 import "./account.css";
 
-export type AccountSection = "overview" | "details" | "addresses" | "orders" | "order";
+export type AccountSection = "overview" | "details" | "addresses" | "orders" | "order" | "favorites";
 
 /** `/my-account` and its pages (transactional §2): the logged-in customer's own data. */
 export function MyAccountPage({ section, orderNumber }: { section: AccountSection; orderNumber?: string }) {
@@ -33,6 +34,7 @@ export function MyAccountPage({ section, orderNumber }: { section: AccountSectio
             <NavLink to="/my-account/details">{t("My details")}</NavLink>
             <NavLink to="/my-account/addresses">{t("My addresses")}</NavLink>
             <NavLink to="/my-account/orders">{t("My orders")}</NavLink>
+            <NavLink to="/my-account/favorites">{t("My favorites")}</NavLink>
             <button type="button" className="link-button" onClick={() => void logout()}>
               {t("Log out")}
             </button>
@@ -59,6 +61,8 @@ function Section({ section, orderNumber }: { section: AccountSection; orderNumbe
       return <Orders />;
     case "order":
       return <Order orderNumber={orderNumber ?? ""} />;
+    case "favorites":
+      return <AccountFavorites />;
   }
 }
 

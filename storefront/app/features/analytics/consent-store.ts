@@ -26,6 +26,13 @@ export function reportOrderPlaced(orderNumber: string, orderToken: string): void
   );
 }
 
+/** The store the visitor made theirs, for the platform's `favstore`, if they agreed to profiling. */
+export function reportFavouriteStore(storeId: string): void {
+  const choice = storedConsent();
+  if (!choice || !(choice.analytics || choice.marketing)) return;
+  void import("../customer-data/engage-client.ts").then((engage) => engage.reportFavouriteStore(storeId));
+}
+
 /**
  * The visitor's cookie choice, kept in localStorage: functional storage, which the
  * Telecommunicatiewet (art. 11.7a) allows without consent, and never sent to the server.

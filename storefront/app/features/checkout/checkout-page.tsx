@@ -5,6 +5,7 @@ import type { CheckoutPlace, CheckoutSummary } from "../../lib/server-context.ts
 import { useCheckoutTracking } from "../analytics/use-checkout-tracking.ts";
 import type { CheckoutValues } from "./checkout-form.ts";
 import "./checkout.css";
+import { ServicePointPicker } from "../stores/service-point-picker.tsx";
 
 export interface CheckoutPageProps {
   summary: CheckoutSummary | null;
@@ -192,6 +193,7 @@ export function CheckoutPage(props: CheckoutPageProps) {
                 <button type="submit" name="intent" value="points" formNoValidate>
                   {t("Find pick-up points")}
                 </button>
+                <ServicePointPicker />
                 {props.points && props.points.length === 0 && (
                   <p role="status">{t("No service points found")}</p>
                 )}

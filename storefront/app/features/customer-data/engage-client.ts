@@ -117,6 +117,11 @@ export function reportProductView(sku: string): void {
   void send("POST", "/product-view", { sku });
 }
 
+/** 'Maak dit mijn winkel': Engage's contact attribute `favstore` (contract, customer data). */
+export function reportFavouriteStore(storeId: string): Promise<boolean> {
+  return send("PATCH", "", { favstore: storeId });
+}
+
 /** The cart when its hash changed, or cart-emptied; remembered once the platform took it. */
 export async function reportCart(items: readonly { sku: string; qty: number }[]): Promise<void> {
   const last = read<string>(CART_HASH_KEY);

@@ -1,5 +1,6 @@
 import type { CartItem } from "@etalage/core";
 import type { ComponentType } from "react";
+import type { ServicePointChoice } from "../stores/service-points-modal.tsx";
 
 /** What each modal accepts when opened. A name listed here can be opened with `openModal`. */
 export interface ModalPayloads {
@@ -8,6 +9,13 @@ export interface ModalPayloads {
   "cart-remove-item": { item: CartItem };
   // Issue 18
   review: { productId: number; name: string };
+  "store-list": { title?: string } | undefined;
+  "store-locator": { q?: string } | undefined;
+  "service-points": {
+    postcode: string;
+    selected?: string;
+    onSelect: (point: ServicePointChoice) => void;
+  };
   // Newsletter, customer data, analytics and consent (issue 15)
   "cookie-consent": { settings?: boolean; onDecided?: () => void } | undefined;
   newsletter: undefined;
@@ -30,6 +38,9 @@ export const modalLoaders: { [N in ModalName]: Loader<N> } = {
   "cart-remove-item": () => import("../cart/microcart/remove-item-modal.tsx"),
   // Issue 18
   review: () => import("../reviews/review-modal.tsx"),
+  "store-list": () => import("../stores/store-list-modal.tsx"),
+  "store-locator": () => import("../stores/store-locator-modal.tsx"),
+  "service-points": () => import("../stores/service-points-modal.tsx"),
   // Newsletter, customer data, analytics and consent (issue 15)
   "cookie-consent": () => import("../analytics/consent-modal.tsx"),
   newsletter: () => import("../newsletter/newsletter-modal.tsx"),

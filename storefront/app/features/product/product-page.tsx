@@ -11,6 +11,7 @@ import { FavoriteButton } from "../recommendations/favorite-button.tsx";
 import { ProductRecommendations } from "../recommendations/product-recommendations.tsx";
 import { ProductReviews } from "../reviews/product-reviews.tsx";
 import { onDemand } from "../shell/on-demand.tsx";
+import { StoresModalLink } from "../stores/stores-modal-link.tsx";
 import { ColorRelations } from "./color-relations.tsx";
 import { PriceTag } from "./price-tag.tsx";
 import { type GalleryImage, type ProductPageData, pricesOf, type VariantView } from "./product-data.ts";
@@ -233,6 +234,9 @@ function ProductView({ data, parts }: { data: ProductPageData; parts: PartsChoic
             <li className="product__promise">{t("Free shipping from € 75")}</li>
             <li className="product__promise">{t("Ordered before 22:00, delivered tomorrow")}</li>
             <li className="product__promise">{t("30 days to return")}</li>
+            <li className="product__promise">
+              <StoresModalLink modal="store-locator">{t("Available in our stores")}</StoresModalLink>
+            </li>
           </ul>
 
           <ProductDetails description={data.description} attributes={data.attributes} sku={sku} />

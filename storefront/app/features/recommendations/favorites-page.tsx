@@ -11,7 +11,7 @@ import "../catalog/category-page.css";
  * customer key, in the order the hearts were set. Rendered in the browser: the server cannot
  * know a guest's favourites.
  */
-export function FavoritesPage() {
+export function FavoritesPage({ account = false }: { account?: boolean }) {
   const keys = useFavoriteKeys();
   const [cards, setCards] = useState<RecommendedCard[] | null>(null);
   const signature = keys.join("|");
@@ -32,7 +32,7 @@ export function FavoritesPage() {
   }, [signature]);
   const shown = (cards ?? []).filter((c) => keys.includes(c.sku));
   return (
-    <div className="listing container favorites-page">
+    <div className={account ? "listing favorites-page" : "listing container favorites-page"}>
       <header className="listing__header">
         <div className="listing__heading">
           <h1 className="listing__title">{t("My favorites")}</h1>
@@ -42,7 +42,11 @@ export function FavoritesPage() {
             </p>
           )}
         </div>
-        <p className="listing__description">{t("Your favorites are kept in this browser.")}</p>
+        <p className="listing__description">
+          {account
+            ? t("Your favorites are kept with your account.")
+            : t("Your favorites are kept in this browser.")}
+        </p>
       </header>
       {cards && shown.length === 0 && (
         <div className="listing-empty" data-testid="favorites-empty">

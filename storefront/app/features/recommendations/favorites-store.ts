@@ -4,8 +4,8 @@ import { createStore, useStore } from "../../lib/store.ts";
 /**
  * A guest's favourites, kept in the browser (issue 16): product keys (parent skus), newest first.
  * Each change is also sent to the recommendation service as add-favorite / remove-favorite, whose
- * FAVORITES list the favourites page shows. A customer's favourites on the server, merged at
- * login, come with customer accounts.
+ * FAVORITES list the favourites page shows. A logged-in customer's are kept on the server too,
+ * merged with the browser's at login (customer-favorites.ts).
  */
 export const FAVORITES_KEY = "etalage/favorites";
 const LIMIT = 200;
@@ -52,7 +52,18 @@ export function toggleFavorite(key: string): boolean {
   store.set(next);
   persist(next);
   void import("./elevate-api.ts").then((m) => m.notifyFavorite(key, !has)).catch(() => undefined);
+  void import("./customer-favorites.ts")
+    .then((m) => m.sendCustomerFavorite(key, !has))
+    .catch(() => undefined);
   return !has;
+}
+
+/** The account's list after a merge (customer-favorites.ts), or none after logout. */
+export function replaceFavorites(keys: readonly string[]): void {
+  restore();
+  const next = keys.slice(0, LIMIT);
+  store.set(next);
+  persist(next);
 }
 
 /** The favourites after hydration (the server renders none, and the first client render matches). */

@@ -4,6 +4,7 @@ import { Icon, type IconName } from "../../ui/icons.tsx";
 import { openCookieSettings } from "../analytics/use-tracking-start.ts";
 import { openModal } from "../modals/modal-store.ts";
 import { NewsletterForm } from "../newsletter/newsletter-form.tsx";
+import { StoresModalLink } from "../stores/stores-modal-link.tsx";
 import { type FooterBlock, type FooterColumnBlock, linkHref } from "./cms-blocks.ts";
 import { MenuAnchor } from "./menu-anchor.tsx";
 import { legalLinks } from "./service-links.ts";
@@ -108,6 +109,9 @@ function LinkColumn({ column }: { column: FooterColumnBlock }) {
               >
                 {link.name}
               </button>
+            ) : /^\/storelocator\/?$/.test(linkHref(link.link)) ? (
+              // 'Onze winkels': the store-list modal, the page itself without JavaScript.
+              <StoresModalLink modal="store-list">{link.name}</StoresModalLink>
             ) : (
               <MenuAnchor href={linkHref(link.link)}>{link.name}</MenuAnchor>
             )}

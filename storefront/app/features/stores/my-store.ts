@@ -1,8 +1,10 @@
 import { useSyncExternalStore } from "react";
+import { reportFavouriteStore } from "../analytics/consent-store.ts";
 
 /*
- * The shopper's store ('Maak dit mijn winkel'). Kept in this browser; Voyado Engage's contact
- * attribute `favstore` is where the customer-data issue writes it for a known contact.
+ * The shopper's store ('Maak dit mijn winkel'). Kept in this browser, and sent as the contact
+ * attribute `favstore` of the customer-data platform (Voyado Engage) when the visitor agreed to
+ * analytics or marketing (features/analytics/consent-store.ts).
  */
 const KEY = "etalage:favstore";
 const listeners = new Set<() => void>();
@@ -15,6 +17,7 @@ export function setMyStore(id: string): void {
   }
   memory = id;
   for (const l of listeners) l();
+  reportFavouriteStore(id);
 }
 
 let memory: string | null = null;

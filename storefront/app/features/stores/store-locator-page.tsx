@@ -1,11 +1,11 @@
 import { t } from "@etalage/core";
 import { useState } from "react";
-import { Form, Link, useNavigate } from "react-router";
+import { Form, useNavigate } from "react-router";
 import type { StoreLocatorData } from "../../lib/server-context.ts";
 import { useHydrated } from "../catalog/use-hydrated.ts";
-import { useMyStore } from "./my-store.ts";
+import { StoreList } from "./store-list.tsx";
 import { StoreMap } from "./store-map.tsx";
-import { distanceText, type StoreView, stateText } from "./store-view.ts";
+import type { StoreView } from "./store-view.ts";
 import "./stores.css";
 
 interface Props {
@@ -20,7 +20,6 @@ interface Props {
 export function StoreLocatorPage({ q, place, notFound, nearMe, map, stores }: Props) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const myStore = useMyStore();
   const [locating, setLocating] = useState<"idle" | "busy" | "refused">("idle");
 
   const locate = () => {
@@ -78,28 +77,7 @@ export function StoreLocatorPage({ q, place, notFound, nearMe, map, stores }: Pr
       <div className="store-locator__layout">
         <section aria-labelledby="store-list-title">
           <h2 id="store-list-title">{heading}</h2>
-          <ol className="store-list">
-            {stores.map((store) => (
-              <li key={store.id} className="store-card">
-                <h3 className="store-card__name">
-                  <Link to={`/storelocator/${store.id}`}>{store.name}</Link>
-                  {myStore === store.id && <span className="store-card__mine">{t("My store")}</span>}
-                </h3>
-                <p className="store-card__address">
-                  {store.street}, {store.postcode} {store.city}
-                  {store.distance_m !== null && (
-                    <span className="store-card__distance"> · {distanceText(store.distance_m)}</span>
-                  )}
-                </p>
-                <p className={`store-state${store.state.open ? " store-state--open" : ""}`}>
-                  {stateText(store.state)}
-                </p>
-                <p className="store-card__phone">
-                  <a href={`tel:${store.phone.replace(/\s+/g, "")}`}>{store.phone}</a>
-                </p>
-              </li>
-            ))}
-          </ol>
+          <StoreList stores={stores} />
         </section>
         <StoreMap
           map={map}

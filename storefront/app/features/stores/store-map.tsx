@@ -1,4 +1,5 @@
 import { t } from "@etalage/core";
+import { useId } from "react";
 import type { StoreLocatorData } from "../../lib/server-context.ts";
 
 /**
@@ -9,18 +10,22 @@ export function StoreMap({
   map,
   stores,
   current,
+  onNavigate,
 }: {
   map: StoreLocatorData["map"];
   stores: StoreLocatorData["stores"];
   current?: string;
+  onNavigate?: () => void;
 }) {
+  // Ids of its own: the page and a store modal above it may both show a map.
+  const id = useId();
   return (
-    <figure className="store-map" aria-labelledby="store-map-caption">
-      <figcaption id="store-map-caption" className="visually-hidden">
+    <figure className="store-map" aria-labelledby={`${id}-caption`}>
+      <figcaption id={`${id}-caption`} className="visually-hidden">
         {t("Map of our stores")}
       </figcaption>
-      <svg viewBox={`0 0 ${map.width} ${map.height}`} aria-labelledby="store-map-title">
-        <title id="store-map-title">{t("Map of our stores")}</title>
+      <svg viewBox={`0 0 ${map.width} ${map.height}`} aria-labelledby={`${id}-title`}>
+        <title id={`${id}-title`}>{t("Map of our stores")}</title>
         <path d={map.neighbours} className="store-map__neighbours" />
         <path d={map.land} className="store-map__land" />
         {stores.map(
@@ -29,6 +34,7 @@ export function StoreMap({
               <a
                 key={store.id}
                 href={`/storelocator/${store.id}`}
+                onClick={onNavigate}
                 className={`store-map__pin${store.id === current ? " store-map__pin--current" : ""}`}
                 aria-label={t("{name}, {city}", { name: store.name, city: store.city })}
               >
