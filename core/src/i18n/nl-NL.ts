@@ -553,6 +553,20 @@ export const nl = {
   "Error: Error placing an order": "Fout: de bestelling kon niet worden geplaatst",
   "Payment failed": "Betaling mislukt",
   "Your order was not placed.": "Je bestelling is niet geplaatst.",
+  "Your cart still holds the products.": "Je winkelwagen bevat de artikelen nog.",
+  "Your order is saved on this device. It is sent as soon as you are online again.":
+    "Je bestelling is op dit apparaat bewaard. Ze wordt verstuurd zodra je weer online bent.",
+  "Your order is being sent…": "Je bestelling wordt verstuurd…",
+  "You placed this order while you were offline. It is placed once you confirm it.":
+    "Je hebt deze bestelling offline geplaatst. Ze wordt pas geplaatst als je haar bevestigt.",
+  "Confirm the order": "Bestelling bevestigen",
+  "Cancel the order": "Bestelling annuleren",
+  "Your offline order was cancelled.": "Je offline bestelling is geannuleerd.",
+  "Your order could not be sent yet. We try again when you are online.":
+    "Je bestelling kon nog niet worden verstuurd. We proberen het opnieuw zodra je online bent.",
+  "View your order": "Bekijk je bestelling",
+  "Back to the checkout": "Terug naar afrekenen",
+  "Grand total": "Totaal",
   // Newsletter, customer data, analytics and consent (issue 15)
   "{option} {value} is sold out": "{option} {value} is uitverkocht",
   // Checkout, orders and payments (issue 13)

@@ -4,6 +4,7 @@ import {
   OFFLINE_ORDER_MESSAGES,
   offlineOrderMode,
   offlineOrderOutcome,
+  placedOrderNextUrl,
   sendsWithoutAsking,
 } from "./offline-order.ts";
 
@@ -88,5 +89,18 @@ describe("offline orders", () => {
     expect(sendsWithoutAsking("auto", false)).toBe(true);
     expect(sendsWithoutAsking("confirm", true)).toBe(true);
     expect(sendsWithoutAsking("confirm", false)).toBe(false);
+  });
+
+  it("continues a placed order at its payment page, else on the thank-you page with its token", () => {
+    expect(
+      placedOrderNextUrl({
+        orderNumber: "100000124",
+        orderToken: "a/b",
+        payment: { action: { type: "redirect", url: "/api/ext/adyen/redirect-url/100000124" } },
+      }),
+    ).toBe("/api/ext/adyen/redirect-url/100000124");
+    expect(placedOrderNextUrl({ orderNumber: "100000123", orderToken: "a/b+c" })).toBe(
+      "/checkout-return?orderId=100000123&token=a%2Fb%2Bc",
+    );
   });
 });

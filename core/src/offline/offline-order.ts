@@ -79,3 +79,15 @@ function serverMessage(result: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * Where the shopper goes once an offline order is placed: the payment page when the order still
+ * has to be paid (iDEAL, card), which returns to `/checkout-return`; otherwise straight there,
+ * with the order's token, the thank-you page of an order paid on delivery.
+ */
+export function placedOrderNextUrl(order: PlacedOrder): string {
+  const pay = order.payment?.action?.url;
+  if (pay) return pay;
+  const token = encodeURIComponent(order.orderToken ?? "");
+  return `/checkout-return?orderId=${encodeURIComponent(order.orderNumber)}&token=${token}`;
+}

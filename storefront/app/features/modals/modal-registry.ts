@@ -11,6 +11,8 @@ export interface ModalPayloads {
   // Newsletter, customer data, analytics and consent (issue 15)
   "cookie-consent": { settings?: boolean; onDecided?: () => void } | undefined;
   newsletter: undefined;
+  // Offline orders (issue 17): the waiting orders are read when it opens.
+  "order-confirmation": undefined;
 }
 
 export type ModalName = keyof ModalPayloads;
@@ -32,4 +34,6 @@ export const modalLoaders: { [N in ModalName]: Loader<N> } = {
   // Newsletter, customer data, analytics and consent (issue 15)
   "cookie-consent": () => import("../analytics/consent-modal.tsx"),
   newsletter: () => import("../newsletter/newsletter-modal.tsx"),
+  // Offline orders (issue 17)
+  "order-confirmation": () => import("../offline/order-confirmation-modal.tsx"),
 };

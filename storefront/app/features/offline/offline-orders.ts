@@ -23,6 +23,8 @@ export interface OfflineOrder {
   body: OrderRequest;
   /** The cart's lines when the order was placed: back into the cart if the server refuses it. */
   cart_items: unknown[];
+  /** The total the shopper saw when placing it (what the confirmation shows). */
+  grand_total?: number;
   created_at: number;
   updated_at: number;
   /** Always false while stored: a transmitted order leaves the store. */
@@ -80,7 +82,7 @@ export function createOfflineOrders(options: OfflineOrdersOptions) {
 
   return {
     /** Keeps an order for later; storing the same order id again keeps the first. */
-    async store(body: OrderRequest, cartItems: unknown[]): Promise<OfflineOrder> {
+    async store(body: OrderRequest, cartItems: unknown[], grandTotal?: number): Promise<OfflineOrder> {
       return withLock(OFFLINE_ORDERS_LOCK, async () => {
         const orders = await read();
         const known = orders.find((o) => o.order_id === body.order_id);
@@ -90,6 +92,7 @@ export function createOfflineOrders(options: OfflineOrdersOptions) {
           order_id: body.order_id,
           body,
           cart_items: cartItems,
+          ...(grandTotal === undefined ? {} : { grand_total: grandTotal }),
           created_at: at,
           updated_at: at,
           transmited: false,
