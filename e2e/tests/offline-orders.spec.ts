@@ -262,7 +262,7 @@ test.describe("offline orders", () => {
         .getByRole("alert")
         .filter({ hasText: "Sommige bestelde artikelen zijn niet beschikbaar!" }),
     ).toBeVisible();
-    await expect(page.getByText("Je winkelwagen bevat de artikelen nog.").first()).toBeVisible();
+    await expect(page.getByText("Je winkelwagen bevat de artikelen nog.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Terug naar afrekenen" })).toHaveAttribute(
       "href",
       "/checkout",

@@ -81,6 +81,8 @@ function askToConfirm(events: EventTarget, waiting: OfflineOrder[]) {
 }
 
 let shared: OfflineOrders | undefined;
+/** The checkout's thank-you state of an order stored offline is showing (setThankYouPage). */
+let onThankYouPage = false;
 let settling: Promise<unknown> = Promise.resolve();
 
 /** Told of every offline order the server placed or refused; `detail` is its `OfflineOrderResult`. */
@@ -94,7 +96,8 @@ export function offlineOrders(): OfflineOrders {
     onSettled: (result) => {
       // Bounded: the next page must not wait on a cart engine that cannot load.
       settling = Promise.race([settleCart(result), new Promise<void>((done) => setTimeout(done, 3000))]);
-      if (result.outcome.kind === "refused") tellRefusal(result.outcome.message);
+      // The checkout's thank-you state says it itself, in the page.
+      if (result.outcome.kind === "refused" && !onThankYouPage) tellRefusal(result.outcome.message);
       window.dispatchEvent(new CustomEvent(OFFLINE_ORDER_SETTLED_EVENT, { detail: result }));
     },
   });
@@ -160,8 +163,6 @@ function tellPlaced(results: OfflineOrderResult[]) {
     });
   }
 }
-
-let onThankYouPage = false;
 
 /** The checkout shows an order it stored offline (its thank-you state): back online it goes without asking. */
 export function setThankYouPage(value: boolean): void {
