@@ -567,6 +567,8 @@ export const nl = {
   "View your order": "Bekijk je bestelling",
   "Back to the checkout": "Terug naar afrekenen",
   "Grand total": "Totaal",
+  "The prices or products of your cart changed after you placed the order offline. Check your cart and place the order again.":
+    "De prijzen of artikelen in je winkelwagen zijn veranderd nadat je de bestelling offline plaatste. Controleer je winkelwagen en plaats de bestelling opnieuw.",
   // Newsletter, customer data, analytics and consent (issue 15)
   "{option} {value} is sold out": "{option} {value} is uitverkocht",
   // Checkout, orders and payments (issue 13)

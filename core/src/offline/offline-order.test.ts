@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   OFFLINE_ORDER_MESSAGES,
+  offlineOrderChanged,
   offlineOrderMode,
   offlineOrderOutcome,
   placedOrderNextUrl,
@@ -101,6 +102,28 @@ describe("offline orders", () => {
     ).toBe("/api/ext/adyen/redirect-url/100000124");
     expect(placedOrderNextUrl({ orderNumber: "100000123", orderToken: "a/b+c" })).toBe(
       "/checkout-return?orderId=100000123&token=a%2Fb%2Bc",
+    );
+  });
+
+  it("a cart whose lines changed in sku, quantity or price is a changed order; line order does not count", () => {
+    const line = (sku: string, qty: number, row: number) => ({ sku, qty, row_total_incl_tax: row });
+    const placed = [line("A", 1, 59.95), line("B", 2, 20)];
+    expect(offlineOrderChanged(placed, [line("B", 2, 20), line("A", 1, 59.95)])).toBe(false);
+    expect(offlineOrderChanged(placed, [line("A", 1, 49.95), line("B", 2, 20)])).toBe(true);
+    expect(offlineOrderChanged(placed, [line("A", 2, 119.9), line("B", 2, 20)])).toBe(true);
+    expect(offlineOrderChanged(placed, [line("A", 1, 59.95)])).toBe(true);
+    expect(offlineOrderChanged(placed, [...placed, line("C", 1, 5)])).toBe(true);
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            sku: fc.string({ minLength: 1 }),
+            qty: fc.integer({ min: 1, max: 999 }),
+            row_total_incl_tax: fc.integer({ min: 0, max: 10 ** 6 }).map((c) => c / 100),
+          }),
+        ),
+        (lines) => !offlineOrderChanged(lines, [...lines].reverse()),
+      ),
     );
   });
 });

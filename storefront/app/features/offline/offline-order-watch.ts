@@ -1,7 +1,10 @@
 import {
   OFFLINE_ORDER_MESSAGES,
   type OfflineOrderMode,
+  type OfflineOrderOutcome,
+  offlineOrderChanged,
   offlineOrderMode,
+  type PricedLine,
   placedOrderNextUrl,
   sendsWithoutAsking,
   t,
@@ -93,6 +96,7 @@ export function offlineOrders(): OfflineOrders {
   shared ??= createOfflineOrders({
     storage: createStorage("orders"),
     token: customerToken,
+    check: cartUnchanged,
     onSettled: (result) => {
       // Bounded: the next page must not wait on a cart engine that cannot load.
       settling = Promise.race([settleCart(result), new Promise<void>((done) => setTimeout(done, 3000))]);
@@ -102,6 +106,29 @@ export function offlineOrders(): OfflineOrders {
     },
   });
   return shared;
+}
+
+/**
+ * Before an order goes: the server cart it is made of still has the lines and prices the shopper
+ * saw when placing it (core's `offlineOrderChanged`), or it is refused unsent. No answer keeps it
+ * waiting; an answer without totals (a cart ordered or gone) leaves the decision to the server.
+ */
+async function cartUnchanged(order: OfflineOrder): Promise<OfflineOrderOutcome | null> {
+  const token = customerToken();
+  const response = await fetch(
+    `/api/ext/tritonx/cart/totals?cartId=${encodeURIComponent(order.body.cart_id as string)}`,
+    {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    },
+  );
+  if (response.status >= 500 || response.status === 429 || response.status === 408)
+    return { kind: "waiting" };
+  if (!response.ok) return null;
+  const now = ((await response.json()) as { result?: { items?: PricedLine[] } }).result?.items;
+  if (!Array.isArray(now)) return null;
+  return offlineOrderChanged(order.cart_items as PricedLine[], now)
+    ? { kind: "refused", message: OFFLINE_ORDER_MESSAGES.changed }
+    : null;
 }
 
 /**

@@ -47,6 +47,11 @@ export interface OfflineOrdersOptions {
   token?: () => string | null | undefined;
   /** Told of every order the server placed or refused. */
   onSettled?: (result: OfflineOrderResult) => void;
+  /**
+   * Asked just before an order is sent: a refusal (the cart changed) settles it unsent, "waiting"
+   * keeps it, null sends it. Throwing counts as no answer.
+   */
+  check?: (order: OfflineOrder) => Promise<OfflineOrderOutcome | null>;
 }
 
 export const OFFLINE_ORDERS_LOCK = "etalage-offline-orders";
@@ -115,7 +120,10 @@ export function createOfflineOrders(options: OfflineOrdersOptions) {
         const results: OfflineOrderResult[] = [];
         for (const order of await read()) {
           if (orderId !== undefined && order.order_id !== orderId) continue;
-          const outcome = await post(order);
+          const checked = options.check
+            ? await options.check(order).catch((): OfflineOrderOutcome => ({ kind: "waiting" }))
+            : null;
+          const outcome = checked ?? (await post(order));
           const orders = await read();
           if (outcome.kind === "waiting") {
             const updated = { ...order, attempts: order.attempts + 1, updated_at: now() };
