@@ -75,7 +75,8 @@ export async function startStorefront(options: StartOptions = {}): Promise<Store
   const mainJs = path.resolve(process.env.BENCH_SERVER_ENTRY ?? path.join(root, "server/dist/main.js"));
   if (!existsSync(mainJs)) throw new Error(`${mainJs} is missing: run \`npm run build\` first`);
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "etalage-bench-shop-")));
-  const port = options.port ?? (await freePort());
+  // BENCH_PORT: a port of the operator's choosing on a shared machine; otherwise any free one.
+  const port = options.port ?? (Number(process.env.BENCH_PORT) || (await freePort()));
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child: ChildProcess = spawn(
