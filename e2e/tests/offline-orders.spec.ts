@@ -95,6 +95,23 @@ async function fillDetails(page: Page, email: string) {
   await page.getByLabel("Plaats").fill("Utrecht");
 }
 
+/** How many orders wait in this browser (IndexedDB `etalage-orders`, as the shop stores them). */
+function storedOrders(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open("etalage-orders");
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("orders")) return resolve(0);
+          const get = db.transaction("orders").objectStore("orders").get("offline-orders");
+          get.onsuccess = () => resolve((get.result as unknown[] | undefined)?.length ?? 0);
+        };
+        open.onerror = () => resolve(0);
+      }),
+  );
+}
+
 /** Places the order without a connection: it waits on the device, nothing reached the shop. */
 async function placeOffline(page: Page, context: BrowserContext, payment: string) {
   await context.setOffline(true);
@@ -104,6 +121,7 @@ async function placeOffline(page: Page, context: BrowserContext, payment: string
   await expect(
     page.getByText("Je bestelling is op dit apparaat bewaard. Ze wordt verstuurd zodra je weer online bent."),
   ).toBeVisible();
+  expect(await storedOrders(page)).toBe(1);
 }
 
 const unique = (name: string, project: string) =>
@@ -148,6 +166,31 @@ test.describe("offline orders", () => {
     await expect(page.getByText("Bestelling wacht!")).toHaveCount(0);
     expect(await ordersOf(request, email)).toHaveLength(1);
     expect(problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(p))).toEqual([]);
+  });
+
+  test("offline, a missing field is marked and focused, and nothing is stored", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }, testInfo) => {
+    const sku = await ownProduct(request, (qty) => qty > 20, testInfo.project.name === "mobile" ? 4 : 5);
+    const cartId = await serverCart(request, sku, 1);
+    await openCheckout(page, context, baseURL!, cartId);
+    await fillDetails(page, unique("fields", testInfo.project.name));
+    await page.getByLabel("Plaats").fill("");
+    await context.setOffline(true);
+    try {
+      await page.getByRole("button", { name: "Bestelling plaatsen" }).click();
+      const city = page.getByLabel("Plaats");
+      await expect(city).toHaveAttribute("aria-invalid", "true");
+      await expect(city).toBeFocused();
+      await expect(page.getByText("Dit veld is verplicht")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Bestelling wacht!" })).toHaveCount(0);
+      expect(await storedOrders(page)).toBe(0);
+    } finally {
+      await context.setOffline(false);
+    }
   });
 
   test("iDEAL: placed offline, confirmed on another page once online, then paid, and placed once", async ({
