@@ -129,6 +129,8 @@ const unique = (name: string, project: string) =>
 
 test.describe("offline orders", () => {
   test.use({ serviceWorkers: "allow" });
+  // Each is a whole journey: the worker installed, the checkout, offline and back, the bank.
+  test.describe.configure({ timeout: 60_000 });
 
   test("paid on delivery: placed offline, it waits, and back online on its thank-you page it is placed exactly once", async ({
     page,
