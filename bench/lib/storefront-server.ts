@@ -77,7 +77,8 @@ export async function startStorefront(options: StartOptions = {}): Promise<Store
   const mainJs = path.resolve(process.env.BENCH_SERVER_ENTRY ?? path.join(root, "server/dist/main.js"));
   if (!existsSync(mainJs)) throw new Error(`${mainJs} is missing: run \`npm run build\` first`);
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "etalage-bench-shop-")));
-  const port = options.port ?? (await freePort());
+  // BENCH_PORT: a port of the operator's choosing on a shared machine; otherwise any free one.
+  const port = options.port ?? (Number(process.env.BENCH_PORT) || (await freePort()));
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child: ChildProcess = spawn(
@@ -118,7 +119,8 @@ export async function startStorefront(options: StartOptions = {}): Promise<Store
   );
 
   // The first start seeds the demo catalogue (~10 s); the index must be built before pages render.
-  const readyWithinMs = options.readyWithinMs ?? 120_000;
+  // BENCH_START_TIMEOUT_S: more time on a machine busy with other work.
+  const readyWithinMs = options.readyWithinMs ?? (Number(process.env.BENCH_START_TIMEOUT_S) || 120) * 1000;
   const deadline = Date.now() + readyWithinMs;
   for (;;) {
     if (exited) throw new Error("the shop server exited during start-up");

@@ -18,6 +18,7 @@ import { type BenchPage, benchPages, startStorefront } from "../lib/storefront-s
 import { atLeast, atMost, type Suite, type TargetResult } from "../lib/suite.ts";
 import { markdownTable, textTable } from "../lib/table.ts";
 import { CHROMIUM_FLAGS } from "../ssr/browser-js.ts";
+import { type PwaCheck, precacheSize, pwaChecks, pwaTargets } from "./pwa.ts";
 
 const RUNS = 3;
 const SCORE_TARGET = 95;
@@ -142,6 +143,8 @@ export const lighthouseSuite: Suite = {
     } catch {
       // the version is for the record only
     }
+    let pwa: PwaCheck[] = [];
+    const precache = precacheSize(server.buildDir);
     const chromium = await startChromium();
     try {
       for (const page of await benchPages(server.base)) {
@@ -156,6 +159,8 @@ export const lighthouseSuite: Suite = {
         });
         log(`${page.name}: ${runs.map((r) => r.score).join(", ")} (median ${mid.score})`);
       }
+      // Issue 17: installability and the PWA checks Lighthouse 12 dropped (pwa.ts).
+      pwa = await pwaChecks(server.base, chromium.port);
     } finally {
       await chromium.stop();
       await server.stop();
@@ -183,6 +188,7 @@ export const lighthouseSuite: Suite = {
       ),
       atMost(`${r.page.name}: CLS`, r.median.cls, CLS_TARGET, ""),
     ]);
+    targets.push(...pwaTargets(pwa));
     const product = results.find((r) => r.page.name === "product");
     if (product)
       targets.push(
@@ -192,17 +198,27 @@ export const lighthouseSuite: Suite = {
     const machine = machineInfo();
     const took = (performance.now() - started) / 1000;
     log(`\n${textTable(header, rows)}`);
+    const pwaRows = pwa.map((c) => [c.name, c.pass ? "pass" : "FAIL", c.detail]);
+    const precacheLine =
+      `Service worker precache: ${precache.files} files, ${(precache.bytes / 1024).toFixed(0)} kB ` +
+      `(${(precache.brotliBytes / 1024).toFixed(0)} kB as sent with brotli); sw.js ${(precache.workerBytes / 1024).toFixed(1)} kB ` +
+      `(${(precache.workerBrotliBytes / 1024).toFixed(1)} kB brotli).`;
+    log(`\n${textTable(["PWA check", "result", "detail"], pwaRows)}\n${precacheLine}`);
     const md = [
       `Measured ${new Date().toISOString().slice(0, 10)} on ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, Lighthouse ${lighthouseVersion || "13"} ` +
         `(default mobile: emulated Moto G Power, simulated slow 4G, 4× CPU slowdown), ${RUNS} runs per page (suite took ${took.toFixed(0)} s; load average ${loadAtStart} at the start, ${machine.loadAverage[0]} at the end).`,
       "",
       markdownTable(header, rows),
       "",
+      markdownTable(["PWA check", "result", "detail"], pwaRows),
+      "",
+      precacheLine,
+      "",
     ].join("\n");
     const resultFile = path.join(resultsDir, "lighthouse.json");
     await writeFile(
       resultFile,
-      `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, tookSeconds: took, lighthouseVersion, pages: results, targets }, null, 2)}\n`,
+      `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, tookSeconds: took, lighthouseVersion, pages: results, pwa, precache, targets }, null, 2)}\n`,
     );
     await writeFile(path.join(resultsDir, "lighthouse.md"), md);
     return { targets, resultFile };

@@ -560,6 +560,22 @@ export const nl = {
   "Error: Error placing an order": "Fout: de bestelling kon niet worden geplaatst",
   "Payment failed": "Betaling mislukt",
   "Your order was not placed.": "Je bestelling is niet geplaatst.",
+  "Your cart still holds the products.": "Je winkelwagen bevat de artikelen nog.",
+  "Your order is saved on this device. It is sent as soon as you are online again.":
+    "Je bestelling is op dit apparaat bewaard. Ze wordt verstuurd zodra je weer online bent.",
+  "Your order is being sent…": "Je bestelling wordt verstuurd…",
+  "You placed this order while you were offline. It is placed once you confirm it.":
+    "Je hebt deze bestelling offline geplaatst. Ze wordt pas geplaatst als je haar bevestigt.",
+  "Confirm the order": "Bestelling bevestigen",
+  "Cancel the order": "Bestelling annuleren",
+  "Your offline order was cancelled.": "Je offline bestelling is geannuleerd.",
+  "Your order could not be sent yet. We try again when you are online.":
+    "Je bestelling kon nog niet worden verstuurd. We proberen het opnieuw zodra je online bent.",
+  "View your order": "Bekijk je bestelling",
+  "Back to the checkout": "Terug naar afrekenen",
+  "Grand total": "Totaal",
+  "The prices or products of your cart changed after you placed the order offline. Check your cart and place the order again.":
+    "De prijzen of artikelen in je winkelwagen zijn veranderd nadat je de bestelling offline plaatste. Controleer je winkelwagen en plaats de bestelling opnieuw.",
   // Newsletter, customer data, analytics and consent (issue 15)
   "{option} {value} is sold out": "{option} {value} is uitverkocht",
   // Checkout, orders and payments (issue 13)

@@ -2,8 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   OFFLINE_ORDER_MESSAGES,
+  offlineOrderChanged,
   offlineOrderMode,
   offlineOrderOutcome,
+  placedOrderNextUrl,
   sendsWithoutAsking,
 } from "./offline-order.ts";
 
@@ -88,5 +90,40 @@ describe("offline orders", () => {
     expect(sendsWithoutAsking("auto", false)).toBe(true);
     expect(sendsWithoutAsking("confirm", true)).toBe(true);
     expect(sendsWithoutAsking("confirm", false)).toBe(false);
+  });
+
+  it("continues a placed order at its payment page, else on the thank-you page with its token", () => {
+    expect(
+      placedOrderNextUrl({
+        orderNumber: "100000124",
+        orderToken: "a/b",
+        payment: { action: { type: "redirect", url: "/api/ext/adyen/redirect-url/100000124" } },
+      }),
+    ).toBe("/api/ext/adyen/redirect-url/100000124");
+    expect(placedOrderNextUrl({ orderNumber: "100000123", orderToken: "a/b+c" })).toBe(
+      "/checkout-return?orderId=100000123&token=a%2Fb%2Bc",
+    );
+  });
+
+  it("a cart whose lines changed in sku, quantity or price is a changed order; line order does not count", () => {
+    const line = (sku: string, qty: number, row: number) => ({ sku, qty, row_total_incl_tax: row });
+    const placed = [line("A", 1, 59.95), line("B", 2, 20)];
+    expect(offlineOrderChanged(placed, [line("B", 2, 20), line("A", 1, 59.95)])).toBe(false);
+    expect(offlineOrderChanged(placed, [line("A", 1, 49.95), line("B", 2, 20)])).toBe(true);
+    expect(offlineOrderChanged(placed, [line("A", 2, 119.9), line("B", 2, 20)])).toBe(true);
+    expect(offlineOrderChanged(placed, [line("A", 1, 59.95)])).toBe(true);
+    expect(offlineOrderChanged(placed, [...placed, line("C", 1, 5)])).toBe(true);
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            sku: fc.string({ minLength: 1 }),
+            qty: fc.integer({ min: 1, max: 999 }),
+            row_total_incl_tax: fc.integer({ min: 0, max: 10 ** 6 }).map((c) => c / 100),
+          }),
+        ),
+        (lines) => !offlineOrderChanged(lines, [...lines].reverse()),
+      ),
+    );
   });
 });

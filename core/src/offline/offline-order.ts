@@ -11,6 +11,8 @@ export const OFFLINE_ORDER_MESSAGES = {
   outOfStock: "Some of the ordered products are not available!",
   failed: "Error: Error placing an order",
   paymentFailed: "Payment failed",
+  changed:
+    "The prices or products of your cart changed after you placed the order offline. Check your cart and place the order again.",
 } as const;
 
 /** `VITE_OFFLINE_ORDERS=auto`: send when back online without asking. */
@@ -78,4 +80,38 @@ function serverMessage(result: unknown): string | undefined {
     if (typeof inner.message === "string" && inner.message.trim()) return inner.message;
   }
   return undefined;
+}
+
+/**
+ * Where the shopper goes once an offline order is placed: the payment page when the order still
+ * has to be paid (iDEAL, card), which returns to `/checkout-return`; otherwise straight there,
+ * with the order's token, the thank-you page of an order paid on delivery.
+ */
+export function placedOrderNextUrl(order: PlacedOrder): string {
+  const pay = order.payment?.action?.url;
+  if (pay) return pay;
+  const token = encodeURIComponent(order.orderToken ?? "");
+  return `/checkout-return?orderId=${encodeURIComponent(order.orderNumber)}&token=${token}`;
+}
+
+/** A cart line as the checkout showed it and as the server's totals list it now. */
+export interface PricedLine {
+  sku: string;
+  qty: number;
+  row_total_incl_tax: number;
+}
+
+/**
+ * Whether the cart an offline order is made of changed since the shopper placed it: another sku,
+ * another quantity or another line price (a price change, a sale ended). The server prices the
+ * order anew from the catalogue, so such an order would charge what the shopper never saw: it is
+ * refused before it is sent. Shipping and payment costs are not lines and are the server's.
+ */
+export function offlineOrderChanged(placed: readonly PricedLine[], now: readonly PricedLine[]): boolean {
+  const key = (lines: readonly PricedLine[]) =>
+    lines
+      .map((l) => `${l.sku}\u0000${l.qty}\u0000${Math.round(l.row_total_incl_tax * 100)}`)
+      .sort()
+      .join("\n");
+  return key(placed) !== key(now);
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { CheckoutPlace, CheckoutSummary } from "../../lib/server-context.ts";
 import { useCheckoutTracking } from "../analytics/use-checkout-tracking.ts";
+import { OfflineOrderPlaced, useOfflineCheckout } from "../offline/offline-checkout.tsx";
 import type { CheckoutValues } from "./checkout-form.ts";
 import "./checkout.css";
 import { ServicePointPicker } from "../stores/service-point-picker.tsx";
@@ -55,16 +56,20 @@ function Field(props: {
  * posts as a document (`reloadDocument`): its answer sends the shopper on to the payment provider.
  */
 export function CheckoutPage(props: CheckoutPageProps) {
-  const { summary, values, errors } = props;
+  const { summary, values } = props;
+  // Offline, the order is stored on this device and sent once online (features/offline).
+  const offline = useOfflineCheckout(summary);
+  const errors = { ...props.errors, ...offline.errors };
   const formRef = useRef<HTMLFormElement>(null);
   const busy = useNavigation().state === "submitting";
   useCheckoutTracking(formRef, summary, values);
   // Focus moves to the first field in error after a refused submit (transactional §5).
   useEffect(() => {
-    if (Object.keys(errors).length === 0) return;
+    if (Object.keys(props.errors).length === 0) return;
     formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
-  }, [errors]);
+  }, [props.errors]);
 
+  if (offline.order) return <OfflineOrderPlaced order={offline.order} />;
   if (!summary || summary.lines.length === 0) {
     return (
       <main className="checkout checkout--empty">
@@ -87,7 +92,14 @@ export function CheckoutPage(props: CheckoutPageProps) {
         </p>
       )}
       <div className="checkout__columns">
-        <Form method="post" ref={formRef} className="checkout__form" noValidate reloadDocument>
+        <Form
+          method="post"
+          ref={formRef}
+          className="checkout__form"
+          noValidate
+          reloadDocument
+          onSubmit={offline.onSubmit}
+        >
           <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
           <fieldset>
             <legend>{t("Personal details")}</legend>

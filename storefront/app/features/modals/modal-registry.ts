@@ -20,6 +20,8 @@ export interface ModalPayloads {
   "cookie-consent": { settings?: boolean; onDecided?: () => void } | undefined;
   newsletter: undefined;
   "privacy-statement": undefined;
+  // Offline orders (issue 17): the waiting orders are read when it opens.
+  "order-confirmation": undefined;
 }
 
 export type ModalName = keyof ModalPayloads;
@@ -45,4 +47,6 @@ export const modalLoaders: { [N in ModalName]: Loader<N> } = {
   "cookie-consent": () => import("../analytics/consent-modal.tsx"),
   newsletter: () => import("../newsletter/newsletter-modal.tsx"),
   "privacy-statement": () => import("../analytics/privacy-modal.tsx"),
+  // Offline orders (issue 17)
+  "order-confirmation": () => import("../offline/order-confirmation-modal.tsx"),
 };

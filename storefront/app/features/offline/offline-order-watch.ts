@@ -1,11 +1,18 @@
 import {
   OFFLINE_ORDER_MESSAGES,
   type OfflineOrderMode,
+  type OfflineOrderOutcome,
+  offlineOrderChanged,
   offlineOrderMode,
+  type PricedLine,
+  placedOrderNextUrl,
   sendsWithoutAsking,
   t,
 } from "@etalage/core";
 import { createStorage } from "../../lib/storage.ts";
+import { customerToken } from "../account/account-store.ts";
+import { writeCartCookie } from "../cart/cart-cookie.ts";
+import { openModal } from "../modals/modal-store.ts";
 import { notify } from "../notifications/notification-store.ts";
 import {
   createOfflineOrders,
@@ -77,25 +84,127 @@ function askToConfirm(events: EventTarget, waiting: OfflineOrder[]) {
 }
 
 let shared: OfflineOrders | undefined;
+/** The checkout's thank-you state of an order stored offline is showing (setThankYouPage). */
+let onThankYouPage = false;
+let settling: Promise<unknown> = Promise.resolve();
+
+/** Told of every offline order the server placed or refused; `detail` is its `OfflineOrderResult`. */
+export const OFFLINE_ORDER_SETTLED_EVENT = "offline-order-settled";
 
 /** This browser's offline orders (IndexedDB `orders`): checkout stores an order placed offline here. */
 export function offlineOrders(): OfflineOrders {
-  shared ??= createOfflineOrders({ storage: createStorage("orders"), onSettled: tellRefusal });
+  shared ??= createOfflineOrders({
+    storage: createStorage("orders"),
+    token: customerToken,
+    check: cartUnchanged,
+    onSettled: (result) => {
+      // Bounded: the next page must not wait on a cart engine that cannot load.
+      settling = Promise.race([settleCart(result), new Promise<void>((done) => setTimeout(done, 3000))]);
+      // The checkout's thank-you state says it itself, in the page.
+      if (result.outcome.kind === "refused" && !onThankYouPage) tellRefusal(result.outcome.message);
+      window.dispatchEvent(new CustomEvent(OFFLINE_ORDER_SETTLED_EVENT, { detail: result }));
+    },
+  });
   return shared;
 }
 
+/**
+ * Before an order goes: the server cart it is made of still has the lines and prices the shopper
+ * saw when placing it (core's `offlineOrderChanged`), or it is refused unsent. No answer keeps it
+ * waiting; an answer without totals (a cart ordered or gone) leaves the decision to the server.
+ */
+async function cartUnchanged(order: OfflineOrder): Promise<OfflineOrderOutcome | null> {
+  const token = customerToken();
+  const response = await fetch(
+    `/api/ext/tritonx/cart/totals?cartId=${encodeURIComponent(order.body.cart_id as string)}`,
+    {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    },
+  );
+  if (response.status >= 500 || response.status === 429 || response.status === 408)
+    return { kind: "waiting" };
+  if (!response.ok) return null;
+  const now = ((await response.json()) as { result?: { items?: PricedLine[] } }).result?.items;
+  if (!Array.isArray(now)) return null;
+  return offlineOrderChanged(order.cart_items as PricedLine[], now)
+    ? { kind: "refused", message: OFFLINE_ORDER_MESSAGES.changed }
+    : null;
+}
+
+/**
+ * The cart is left alone while an order waits: the server cart is what the order is made of, so
+ * nothing may empty it before the server answers. Placed, this device's cart goes (as after an
+ * order placed online); refused, the cart still holds the lines and is synced with the server, so
+ * it shows what is still in stock.
+ */
+async function settleCart({ outcome }: OfflineOrderResult) {
+  const engine = await import("../cart/cart-api.ts").then(
+    (api) => api.loadCartEngine(),
+    () => null,
+  );
+  if (outcome.kind === "placed") {
+    if (engine) await engine.detachCart();
+    else writeCartCookie(null);
+  } else if (outcome.kind === "refused") {
+    await engine?.requestSync(true);
+  }
+}
+
 /** A refused order is said to be not placed, with the reason, never shown as a success. */
-function tellRefusal({ outcome }: OfflineOrderResult) {
-  if (outcome.kind !== "refused") return;
+function tellRefusal(message: string) {
   notify({
     type: "danger",
-    message: `${t("Your order was not placed.")} ${t(outcome.message)}`,
+    message: `${t("Your order was not placed.")} ${t(message)} ${t("Your cart still holds the products.")}`,
     hasNoTimeout: true,
     action1: { label: t("OK") },
   });
 }
 
-/** Started once a page has loaded (use-service-worker.ts), with the service worker. */
+/** The first placed order continues where it must: its payment, or its thank-you page. */
+export function continuePlaced(results: OfflineOrderResult[]): boolean {
+  const placed = results.find((r) => r.outcome.kind === "placed")?.outcome;
+  if (placed?.kind !== "placed") return false;
+  // The cart is dropped first: the next page must not bring the ordered cart's cookie back.
+  const url = placedOrderNextUrl(placed.order);
+  void settling.finally(() => window.location.assign(url));
+  return true;
+}
+
+/** Sent without asking away from the checkout: said, with the way on (pay, or see the order). */
+function tellPlaced(results: OfflineOrderResult[]) {
+  if (onThankYouPage) {
+    continuePlaced(results);
+    return;
+  }
+  for (const { outcome } of results) {
+    if (outcome.kind !== "placed") continue;
+    const url = placedOrderNextUrl(outcome.order);
+    notify({
+      type: "success",
+      message: `${t("Thank you for your order!")} ${t("Your order number is {n}.", { n: outcome.order.orderNumber })}`,
+      hasNoTimeout: true,
+      action1: {
+        label: outcome.order.payment?.action?.url ? t("Pay now") : t("View your order"),
+        action: () => window.location.assign(url),
+      },
+    });
+  }
+}
+
+/** The checkout shows an order it stored offline (its thank-you state): back online it goes without asking. */
+export function setThankYouPage(value: boolean): void {
+  onThankYouPage = value;
+}
+
+let started = false;
+
+/**
+ * Started once per page: after load with the service worker (use-service-worker.ts), and by the
+ * checkout when it stores an order offline (a browser without a worker still sends it).
+ */
 export function startOfflineOrders(): void {
-  watchOfflineOrders(offlineOrders());
+  if (started) return;
+  started = true;
+  window.addEventListener(OFFLINE_ORDER_CONFIRMATION_EVENT, () => openModal("order-confirmation"));
+  watchOfflineOrders(offlineOrders(), { isThankYouPage: () => onThankYouPage, onSent: tellPlaced });
 }

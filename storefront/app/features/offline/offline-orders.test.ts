@@ -127,6 +127,36 @@ describe("offline orders", () => {
     expect(server.state.orders).toBe(0);
   });
 
+  it("an order whose cart changed meanwhile is refused unsent; a check without an answer keeps it", async () => {
+    const server = orderServer();
+    const settled: OfflineOrderResult[] = [];
+    let answer: "changed" | "same" | "offline" = "changed";
+    const orders = createOfflineOrders({
+      storage: storage(),
+      fetch: server.fetch,
+      onSettled: (r) => settled.push(r),
+      check: async () => {
+        if (answer === "offline") throw new TypeError("Failed to fetch");
+        return answer === "changed" ? { kind: "refused", message: OFFLINE_ORDER_MESSAGES.changed } : null;
+      },
+    });
+    await orders.store(order("o-changed"), [{ sku: "A", qty: 1 }]);
+    answer = "offline";
+    expect((await orders.send()).map((r) => r.outcome.kind)).toEqual(["waiting"]);
+    expect(await orders.waiting()).toHaveLength(1);
+    answer = "changed";
+    const [result] = await orders.send();
+    expect(result?.outcome).toEqual({ kind: "refused", message: OFFLINE_ORDER_MESSAGES.changed });
+    expect(settled).toHaveLength(1);
+    expect(server.state.posts).toBe(0);
+    expect(await orders.waiting()).toEqual([]);
+
+    answer = "same";
+    await orders.store(order("o-same"), [{ sku: "A", qty: 1 }]);
+    expect((await orders.send()).map((r) => r.outcome.kind)).toEqual(["placed"]);
+    expect(server.state.posts).toBe(1);
+  });
+
   it("storing the same order twice keeps one; a discarded order is never sent", async () => {
     const server = orderServer();
     const orders = createOfflineOrders({ storage: storage(), fetch: server.fetch });

@@ -23,6 +23,8 @@ export interface OfflineOrder {
   body: OrderRequest;
   /** The cart's lines when the order was placed: back into the cart if the server refuses it. */
   cart_items: unknown[];
+  /** The total the shopper saw when placing it (what the confirmation shows). */
+  grand_total?: number;
   created_at: number;
   updated_at: number;
   /** Always false while stored: a transmitted order leaves the store. */
@@ -45,6 +47,11 @@ export interface OfflineOrdersOptions {
   token?: () => string | null | undefined;
   /** Told of every order the server placed or refused. */
   onSettled?: (result: OfflineOrderResult) => void;
+  /**
+   * Asked just before an order is sent: a refusal (the cart changed) settles it unsent, "waiting"
+   * keeps it, null sends it. Throwing counts as no answer.
+   */
+  check?: (order: OfflineOrder) => Promise<OfflineOrderOutcome | null>;
 }
 
 export const OFFLINE_ORDERS_LOCK = "etalage-offline-orders";
@@ -80,7 +87,7 @@ export function createOfflineOrders(options: OfflineOrdersOptions) {
 
   return {
     /** Keeps an order for later; storing the same order id again keeps the first. */
-    async store(body: OrderRequest, cartItems: unknown[]): Promise<OfflineOrder> {
+    async store(body: OrderRequest, cartItems: unknown[], grandTotal?: number): Promise<OfflineOrder> {
       return withLock(OFFLINE_ORDERS_LOCK, async () => {
         const orders = await read();
         const known = orders.find((o) => o.order_id === body.order_id);
@@ -90,6 +97,7 @@ export function createOfflineOrders(options: OfflineOrdersOptions) {
           order_id: body.order_id,
           body,
           cart_items: cartItems,
+          ...(grandTotal === undefined ? {} : { grand_total: grandTotal }),
           created_at: at,
           updated_at: at,
           transmited: false,
@@ -112,7 +120,10 @@ export function createOfflineOrders(options: OfflineOrdersOptions) {
         const results: OfflineOrderResult[] = [];
         for (const order of await read()) {
           if (orderId !== undefined && order.order_id !== orderId) continue;
-          const outcome = await post(order);
+          const checked = options.check
+            ? await options.check(order).catch((): OfflineOrderOutcome => ({ kind: "waiting" }))
+            : null;
+          const outcome = checked ?? (await post(order));
           const orders = await read();
           if (outcome.kind === "waiting") {
             const updated = { ...order, attempts: order.attempts + 1, updated_at: now() };
