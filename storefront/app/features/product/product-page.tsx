@@ -1,4 +1,4 @@
-import { type StockStatus, stockStatus, t } from "@etalage/core";
+import { type SizeTableKey, type StockStatus, stockStatus, t } from "@etalage/core";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useActionData } from "react-router";
 import { deferredModule } from "../../lib/deferred-module.ts";
@@ -244,7 +244,7 @@ function ProductView({ data, parts }: { data: ProductPageData; parts: PartsChoic
   );
 }
 
-function SizeGuideButton({ table }: { table: "shirts" | "shoes" }) {
+function SizeGuideButton({ table }: { table: SizeTableKey }) {
   return (
     <button type="button" className="options__guide" onClick={() => openModal("size-guide", { table })}>
       {t("Size guide")}
