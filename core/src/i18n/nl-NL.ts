@@ -228,6 +228,11 @@ export const nl = {
   "not available": "niet beschikbaar",
   "Limited stock, will be reserved": "Beperkte voorraad, wordt gereserveerd",
   "Including VAT": "Inclusief btw",
+  "No VAT: charged when the gift card is spent": "Geen btw: die wordt berekend bij besteding",
+  "Sent straight to the recipient by e-mail": "Direct per e-mail naar de ontvanger",
+  "Spend online and in all our shops, valid for two years":
+    "Te besteden online en in al onze winkels, twee jaar geldig",
+  "Download straight after payment": "Direct te downloaden na betaling",
   "Please choose your {option}": "Kies je {option}",
   "This set contains": "Deze set bevat",
   Quantity: "Aantal",
