@@ -50,4 +50,13 @@ test.describe("listing facets", () => {
     await screenshot(page, testInfo, "listing-size-facet");
     await expectAccessible(page);
   });
+
+  test("price ranges read with the shop's spacing", async ({ page }) => {
+    await page.goto("/c/kleding");
+    await page.waitForLoadState("networkidle");
+    const price = await openSection(await filters(page), "Prijs");
+    const labels = await price.locator(".price-filter__buckets .facet-option__label").allTextContents();
+    expect(labels).toContain("€ 50 – € 100");
+    for (const label of labels) expect(label).toMatch(/^(Tot € \d+|€ \d+ – € \d+|Vanaf € \d+)$/);
+  });
 });

@@ -228,6 +228,8 @@ export const nl = {
   "not available": "niet beschikbaar",
   "Limited stock, will be reserved": "Beperkte voorraad, wordt gereserveerd",
   "Including VAT": "Inclusief btw",
+  "From {price}": "Vanaf {price}",
+  "Up to {price}": "Tot {price}",
   "No VAT: charged when the gift card is spent": "Geen btw: die wordt berekend bij besteding",
   "Sent straight to the recipient by e-mail": "Direct per e-mail naar de ontvanger",
   "Spend online and in all our shops, valid for two years":
