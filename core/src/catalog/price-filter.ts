@@ -54,7 +54,8 @@ function wholeEuros(amount: number): string {
  */
 export function priceRangeLabel(range: { from: number; to?: number | null }): string {
   // Loader data that went through JSON may say null for the open end.
-  if (range.to === undefined || range.to === null) return t("From {price}", { price: wholeEuros(range.from) });
+  if (range.to === undefined || range.to === null)
+    return t("From {price}", { price: wholeEuros(range.from) });
   if (range.from <= 0) return t("Up to {price}", { price: wholeEuros(range.to) });
   return `${wholeEuros(range.from)} – ${wholeEuros(range.to)}`;
 }
