@@ -13,6 +13,7 @@ export * from "./catalog/price-filter.ts";
 export * from "./catalog/product-load.ts";
 export * from "./catalog/rich-text.ts";
 export * from "./catalog/search.ts";
+export * from "./catalog/size-guide.ts";
 export * from "./catalog/special-price.ts";
 export * from "./catalog/stock.ts";
 export * from "./catalog/store-time.ts";

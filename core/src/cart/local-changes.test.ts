@@ -68,6 +68,19 @@ describe("removeLine and tombstones", () => {
     expect(cart.deleted.map((d) => d.sku)).toEqual(["OVH-M"]);
   });
 
+  it("replaceLine keeps the edited line in its place (issue 14: it jumped to the bottom)", () => {
+    const sock: CartItem = { sku: "SOK-1", qty: 1 };
+    const l: CartItem = { ...m, sku: "OVH-L", product_option: size("103") };
+    const cart = replaceLine(addLine(addLine(empty, m), sock), m, l);
+    expect(cart.items.map((i) => i.sku)).toEqual(["OVH-L", "SOK-1"]);
+  });
+
+  it("replaceLine onto a variant already in the cart adds the quantities to that line", () => {
+    const l: CartItem = { ...m, sku: "OVH-L", product_option: size("103"), qty: 2 };
+    const cart = replaceLine(addLine(addLine(empty, m), l), m, { ...l, qty: 1 });
+    expect(cart.items.map((i) => [i.sku, i.qty])).toEqual([["OVH-L", 3]]);
+  });
+
   it("leaves the cart alone when the line is not there", () => {
     expect(removeLine(empty, m)).toBe(empty);
   });

@@ -93,7 +93,18 @@ export function removeLine(
 
 /** Edit mode changed a line's size or colour: the old line goes (with its tombstone), the new one comes. */
 export function replaceLine(cart: LocalCart, old: CartItem, next: CartItem): LocalCart {
-  return addLine(removeLine(cart, old), next);
+  const index = cart.items.findIndex((line) => cartLineKey(line) === cartLineKey(old));
+  const removed = removeLine(cart, old);
+  // The new variant already has a line of its own: the quantities add up there, as VSF1 did.
+  if (index < 0 || removed.items.some((line) => cartLineKey(line) === cartLineKey(next))) {
+    return addLine(removed, next);
+  }
+  // Otherwise it takes the old line's place, so the shopper's list does not reorder under them.
+  const added = addLine(removed, next);
+  const line = added.items.at(-1)!;
+  const items = added.items.slice(0, -1);
+  items.splice(index, 0, line);
+  return { ...added, items };
 }
 
 /** The server confirmed a delete: its tombstone has done its work. */

@@ -155,13 +155,20 @@ describe("listingProductQuery (contract Catalogue)", () => {
       ],
       _availableFilters: [
         { field: "color", scope: "catalog" },
-        { field: "size", scope: "catalog" },
+        { field: "size", scope: "catalog", options: { size: 100 } },
         { field: "price", scope: "catalog" },
       ],
       _appliedSort: [{ field: "final_price", options: "asc" }],
       from: 48,
       size: 24,
     });
+  });
+
+  it("asks for every value of the size facet, and the API's default for the others (issue 14)", () => {
+    const query = listingProductQuery(state(), { categoryId: 10 });
+    const size = query._availableFilters?.find((f) => f.field === "size");
+    expect(size?.options?.size).toBe(100);
+    expect(query._availableFilters?.find((f) => f.field === "color")?.options).toBeUndefined();
   });
 
   it("sorts by category position by default and offers every listing facet", () => {

@@ -45,6 +45,15 @@ export const LISTING_FILTERS: readonly string[] = [
   "sleeve_length",
 ];
 
+/**
+ * Facets whose every value the listing asks for. The API keeps the spec's aggregation size of 10
+ * by default, but a size filter that shows 10 of 15 waist/length sizes hides exactly the size a
+ * shopper came for (issue 14); the sidebar folds long lists behind "Toon meer" instead.
+ */
+export const ALL_VALUE_FILTERS: readonly string[] = ["size"];
+/** The catalogue API's largest facet (server/src/catalog-index/facets.ts). */
+export const MAX_FACET_SIZE = 100;
+
 export interface ListingState {
   /** Chosen option ids per attribute code, in the order chosen; attributes without a choice are absent. */
   filters: Readonly<Record<string, readonly string[]>>;
@@ -167,7 +176,11 @@ export function listingProductQuery(state: ListingState, context: ListingQueryCo
   const codes = context.filters ?? LISTING_FILTERS;
   const size = context.pageSize ?? LISTING_PAGE_SIZE;
   const available: AvailableFilter[] = [
-    ...codes.map((field) => ({ field, scope: "catalog" as const })),
+    ...codes.map((field) =>
+      ALL_VALUE_FILTERS.includes(field)
+        ? { field, scope: "catalog" as const, options: { size: MAX_FACET_SIZE } }
+        : { field, scope: "catalog" as const },
+    ),
     { field: PRICE_PARAM, scope: "catalog" },
   ];
   return {

@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { priceBucketOf, priceBuckets, priceSliderRange } from "./price-filter.ts";
+import {
+  PRICE_RANGES,
+  priceBucketOf,
+  priceBuckets,
+  priceRangeLabel,
+  priceSliderRange,
+} from "./price-filter.ts";
 
 describe("priceBuckets (browsing §9; contract: catalogue aggregations)", () => {
   it("has the four ranges with the contract's ids and labels", () => {
@@ -67,5 +73,18 @@ describe("priceSliderRange (browsing §9 price slider)", () => {
         expect(range.min).toBeGreaterThanOrEqual(0);
       }),
     );
+  });
+});
+
+describe("priceRangeLabel (issue 14)", () => {
+  it("writes the ranges with the shop's spacing and an en dash", () => {
+    expect(PRICE_RANGES.map((r) => priceRangeLabel(r))).toEqual([
+      "Tot € 50",
+      "€ 50 – € 100",
+      "€ 100 – € 150",
+      "Vanaf € 150",
+    ]);
+    expect(priceRangeLabel({ from: 1000, to: 1250 })).toBe("€ 1.000 – € 1.250");
+    expect(priceRangeLabel({ from: 150, to: null })).toBe("Vanaf € 150");
   });
 });

@@ -1,3 +1,5 @@
+import { t } from "../i18n/translate.ts";
+
 /** Price ranges of the price facet: 0-50, 50-100, 100-150, 150 and up (browsing §9). */
 export const PRICE_RANGES: readonly { from: number; to?: number }[] = [
   { from: 0, to: 50 },
@@ -38,6 +40,24 @@ export function priceBuckets(
       ? { id, label, from: range.from }
       : { id, label, from: range.from, to: range.to };
   });
+}
+
+/** Whole euros without cents, with the shop's own space: `€ 50`, `€ 1.250`. */
+function wholeEuros(amount: number): string {
+  return `${CURRENCY_SIGN} ${amount.toLocaleString("nl-NL", { maximumFractionDigits: 2 })}`;
+}
+
+/**
+ * A price range as the shopper reads it in the filter (issue 14: the API's "€50 - €100" lacked
+ * the shop's spacing): "Tot € 50", "€ 50 – € 100" with an en dash, "Vanaf € 150". The API's own
+ * labels stay as the contract shows them.
+ */
+export function priceRangeLabel(range: { from: number; to?: number | null }): string {
+  // Loader data that went through JSON may say null for the open end.
+  if (range.to === undefined || range.to === null)
+    return t("From {price}", { price: wholeEuros(range.from) });
+  if (range.from <= 0) return t("Up to {price}", { price: wholeEuros(range.to) });
+  return `${wholeEuros(range.from)} – ${wholeEuros(range.to)}`;
 }
 
 /** The bucket a price falls in, or undefined below the first one. */

@@ -166,6 +166,30 @@ export const nl = {
     "Meet je boordmaat net onder de adamsappel, en je borst op het breedste punt.",
   "Stand on a sheet of paper and measure from your heel to your longest toe.":
     "Ga op een vel papier staan en meet van je hiel tot je langste teen.",
+  "T-shirts, knitwear and jackets": "T-shirts, truien en jassen",
+  "Sizes of T-shirts, polos, knitwear and jackets, body measurements in cm":
+    "Maten van T-shirts, polo's, truien en jassen, lichaamsmaten in cm",
+  "Suits and blazers": "Pakken en colberts",
+  "Suit and blazer sizes, body measurements in cm": "Maten van pakken en colberts, lichaamsmaten in cm",
+  "Suit size": "Confectiemaat",
+  "Trousers and jeans": "Broeken en jeans",
+  "Trouser and jeans sizes: waist (W) and inside leg (L) in inches and cm":
+    "Maten van broeken en jeans: taille (W) en binnenbeenlengte (L) in inches en cm",
+  "Waist (cm)": "Taille (cm)",
+  "Inside leg (cm)": "Binnenbeen (cm)",
+  Belts: "Riemen",
+  "Belt sizes in cm": "Riemmaten in cm",
+  "Trouser size": "Broekmaat",
+  Socks: "Sokken",
+  "Sock sizes": "Sokmaten",
+  "Shoe size (EU)": "Schoenmaat (EU)",
+  "Measure your chest at its widest point and your waist at the navel.":
+    "Meet je borst op het breedste punt en je taille ter hoogte van je navel.",
+  "Measure your waist where your trousers sit, and your inside leg from crotch to floor.":
+    "Meet je taille waar je broek zit, en je binnenbeen van kruis tot vloer.",
+  "Take a belt length 10 cm more than your waist, or measure a belt that fits from the buckle to the hole you use.":
+    "Kies een riemlengte 10 cm langer dan je taille, of meet een riem die past van de gesp tot het gaatje dat je gebruikt.",
+  "Take the sock size that covers your shoe size.": "Kies de sokmaat waar je schoenmaat in valt.",
   "Add to cart": "In winkelwagen",
   "Read more": "Meer laden",
   "See more": "Bekijk meer",
@@ -204,6 +228,13 @@ export const nl = {
   "not available": "niet beschikbaar",
   "Limited stock, will be reserved": "Beperkte voorraad, wordt gereserveerd",
   "Including VAT": "Inclusief btw",
+  "From {price}": "Vanaf {price}",
+  "Up to {price}": "Tot {price}",
+  "No VAT: charged when the gift card is spent": "Geen btw: die wordt berekend bij besteding",
+  "Sent straight to the recipient by e-mail": "Direct per e-mail naar de ontvanger",
+  "Spend online and in all our shops, valid for two years":
+    "Te besteden online en in al onze winkels, twee jaar geldig",
+  "Download straight after payment": "Direct te downloaden na betaling",
   "Please choose your {option}": "Kies je {option}",
   "This set contains": "Deze set bevat",
   Quantity: "Aantal",

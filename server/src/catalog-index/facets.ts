@@ -1,4 +1,4 @@
-import { lookupTable } from "@etalage/core";
+import { lookupTable, MAX_FACET_SIZE } from "@etalage/core";
 /**
  * Facet counts (contract "Catalogue" aggregations). An option's count is the size of the result
  * of every OTHER filter intersected with the option's documents, so choosing "Blauw" does not
@@ -12,7 +12,6 @@ import type { Snapshot } from "./snapshot.ts";
 
 /** Filter aggregation size (browsing §9). */
 export const FACET_SIZE = 10;
-const MAX_FACET_SIZE = 100;
 const collator = new Intl.Collator("nl", { sensitivity: "base", numeric: true });
 
 const TITLES = lookupTable<string>({

@@ -208,6 +208,8 @@ export function buildAttributes(): Attribute[] {
 }
 
 /** Product tax classes: 2 for almost everything, 5 for books (the low Dutch rate). */
+/** No VAT at sale: multi-purpose vouchers (gift cards), taxed when they are spent. */
+export const TAX_CLASS_NONE = 0;
 export const TAX_CLASS_HIGH = 2;
 export const TAX_CLASS_LOW = 5;
 export const VAT_RATE: Record<number, number> = { [TAX_CLASS_HIGH]: 21, [TAX_CLASS_LOW]: 9 };

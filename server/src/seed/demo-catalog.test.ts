@@ -42,7 +42,7 @@ describe("demo catalogue", () => {
       {
         "children": 9578,
         "firstProduct": "OVH1000 Slim fit overhemd twill",
-        "hash": "546a54bf45610537",
+        "hash": "2d21de80049ef66b",
         "parents": 1650,
         "records": 1701,
       }
@@ -227,7 +227,7 @@ describe("demo catalogue", () => {
 
   it("shows pictures of the palette, or none", () => {
     const paths = new Set(
-      PRODUCT_KINDS.flatMap((k) => {
+      [...PRODUCT_KINDS, "giftcard" as const].flatMap((k) => {
         const features = DRAWING_FEATURES[k as keyof typeof DRAWING_FEATURES] ?? [];
         return [[], ...features.map((f) => [f])].flatMap((f) =>
           COLORS.flatMap((c) => IMAGE_VIEWS.map((v) => productImagePath(k, c.key, v, f))),

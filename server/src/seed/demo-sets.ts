@@ -3,10 +3,11 @@
  * existing simple accessories) and products without stock on a shelf: gift cards and e-books.
  */
 import type { BundleOption, Product, ProductLink } from "@etalage/core";
-import { TAX_CLASS_HIGH, TAX_CLASS_LOW, VAT_RATE } from "./demo-attributes.ts";
+import { TAX_CLASS_HIGH, TAX_CLASS_LOW, TAX_CLASS_NONE, VAT_RATE } from "./demo-attributes.ts";
 import { CAT, type LeafKey } from "./demo-categories.ts";
 import type { Draft, Ids } from "./demo-products.ts";
 import { addDays, excludingTax, type Rng, slugify, timestampBetween } from "./demo-random.ts";
+import { type ColorKey, productImagePath } from "./palette.ts";
 
 const LOOK_THEMES = [
   "Kantoor",
@@ -210,14 +211,34 @@ function bundleGiftSets(
   return drafts;
 }
 
+/** Each amount its own colour, so the three cards are told apart at a glance in a listing. */
+const GIFT_CARD_COLORS: Record<number, ColorKey> = { 25: "groen", 50: "navy", 100: "zwart" };
+
+function giftCardImages(amount: number) {
+  const color = GIFT_CARD_COLORS[amount] ?? "navy";
+  const front = productImagePath("giftcard", color, "front");
+  return {
+    image: front,
+    small_image: front,
+    thumbnail: front,
+    media_gallery: [
+      { image: front, pos: 1, typ: "image" as const, lab: "" },
+      { image: productImagePath("giftcard", color, "detail"), pos: 2, typ: "image" as const },
+    ],
+  };
+}
+
 function giftCards(rng: Rng, ids: Ids): Draft[] {
   return [25, 50, 100].map((amount) => {
     const id = ids.parent++;
     const product = baseProduct(rng, id, `CAD${amount}`, `Cadeaubon € ${amount}`, "virtual");
-    product.price = excludingTax(amount, VAT_RATE[TAX_CLASS_HIGH]!);
+    // A multi-purpose voucher: VAT is due when it is spent on goods, not when it is sold, so the
+    // card has no tax class (Magento's "None", 0) and its price is its face value.
+    product.tax_class_id = TAX_CLASS_NONE;
+    product.price = amount;
     product.description = `<p>Een cadeaubon van € ${amount}, te besteden in onze webshop en in al onze winkels. De bon is twee jaar geldig en wordt direct per e-mail verstuurd.</p>`;
     product.short_description = `Digitale cadeaubon van € ${amount}, direct in je mailbox.`;
-    Object.assign(product, NO_IMAGE);
+    Object.assign(product, giftCardImages(amount));
     return { product, leaf: CAT.accessoires, kind: undefined, sustainable: false };
   });
 }

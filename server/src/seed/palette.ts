@@ -27,6 +27,8 @@ export const PRODUCT_KINDS = [
 ] as const;
 
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
+/** What can be drawn: every product kind, and the gift card, which is a voucher and no garment. */
+export type DrawnKind = ProductKind | "giftcard";
 
 /** Colour option keys (the attribute option value is a number; these are the drawing keys). */
 export const COLORS = [
@@ -81,7 +83,7 @@ export type DrawingFeature = (typeof DRAWING_FEATURES)[keyof typeof DRAWING_FEAT
  * `/product/{kind}[+feature…]/{colour}/{view}.svg`, e.g. `/product/shirt+short-sleeve/wit/front.svg`.
  */
 export function productImagePath(
-  kind: ProductKind,
+  kind: DrawnKind,
   color: ColorKey,
   view: ImageView = "front",
   features: readonly DrawingFeature[] = [],

@@ -227,3 +227,29 @@ export const bag: Draw = (t, view, features) => {
   };
   return withDefs(present(t, view, draw, [510, 620, 2.5], [796, 280, 26]), BRASS);
 };
+
+/**
+ * A gift card half out of its envelope, with a ribbon and bow: a voucher has nothing to
+ * photograph, and "no image available" on the shop's own product reads as a mistake.
+ */
+export const giftcard: Draw = (t, view) => {
+  const ribbon = t.pale ? darken(t.base, 0.35) : lighten(t.base, t.dark ? 0.55 : 0.45);
+  const draw = () =>
+    // The envelope, tilted behind the card.
+    `<g transform="rotate(-8 400 560)">` +
+    `<rect x="150" y="430" width="500" height="330" rx="10" fill="#e9e4da" stroke="#b9b2a5" stroke-width="3"/>` +
+    `<path d="M150 440 L400 620 L650 440" fill="none" stroke="#b9b2a5" stroke-width="3"/></g>` +
+    // The card in the shop's colour, with a ribbon around it and a bow.
+    `<g transform="rotate(4 400 450)">` +
+    `<rect x="170" y="300" width="460" height="290" rx="22" fill="url(#body)" ${outline(t)}/>` +
+    `<rect x="470" y="300" width="34" height="290" fill="${ribbon}"/>` +
+    `<rect x="170" y="420" width="460" height="34" fill="${ribbon}"/>` +
+    `<path d="M487 437 C440 380 410 390 420 420 C428 446 470 442 487 437Z M487 437 C534 380 564 390 554 420 C546 446 504 442 487 437Z" fill="${ribbon}" stroke="${t.line}" stroke-width="2"/>` +
+    `<path d="M487 437 L460 500 M487 437 L512 500" stroke="${ribbon}" stroke-width="14" stroke-linecap="round"/>` +
+    `<circle cx="487" cy="437" r="13" fill="${ribbon}" stroke="${t.line}" stroke-width="2"/>` +
+    // An embossed euro sign and lines where the amount and the code are printed.
+    `<text x="230" y="400" font-family="Georgia, serif" font-size="84" fill="${ribbon}">€</text>` +
+    `<rect x="230" y="500" width="170" height="14" rx="7" fill="${ribbon}" opacity="0.8"/>` +
+    `<rect x="230" y="530" width="110" height="10" rx="5" fill="${ribbon}" opacity="0.6"/></g>`;
+  return present(t, view, draw, [420, 450, 1.8], [800, 150, 20]);
+};

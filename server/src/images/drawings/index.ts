@@ -6,11 +6,11 @@ import {
   COLORS,
   DRAWING_FEATURES,
   type DrawingFeature,
+  type DrawnKind,
   IMAGE_VIEWS,
   type ImageView,
-  type ProductKind,
 } from "../../seed/palette.ts";
-import { bag, belt, scarf, socks } from "./accessories.ts";
+import { bag, belt, giftcard, scarf, socks } from "./accessories.ts";
 import { jeans, trousers } from "./bottoms.ts";
 import { coat, jacket, suit } from "./outer.ts";
 import { tones } from "./shade.ts";
@@ -19,7 +19,7 @@ import type { Draw } from "./svg.ts";
 import { cardigan, polo, shirt, sweater, tshirt } from "./tops.ts";
 
 /** A full record, so adding a kind to the palette fails type-checking until it has a drawing. */
-const DRAWERS: Record<ProductKind, Draw> = {
+const DRAWERS: Record<DrawnKind, Draw> = {
   shirt,
   tshirt,
   polo,
@@ -38,6 +38,7 @@ const DRAWERS: Record<ProductKind, Draw> = {
   socks,
   scarf,
   bag,
+  giftcard,
 };
 
 const HEX = new Map<string, string>(COLORS.map((c) => [c.key, c.hex]));
@@ -49,7 +50,7 @@ const HEX = new Map<string, string>(COLORS.map((c) => [c.key, c.hex]));
  */
 export function drawProduct(kindSpec: string, colorKey: string, view: string): string | undefined {
   const [kind = "", ...features] = kindSpec.split("+");
-  const draw = Object.hasOwn(DRAWERS, kind) ? DRAWERS[kind as ProductKind] : undefined;
+  const draw = Object.hasOwn(DRAWERS, kind) ? DRAWERS[kind as DrawnKind] : undefined;
   const hex = HEX.get(colorKey);
   if (!draw || !hex || !(IMAGE_VIEWS as readonly string[]).includes(view)) return undefined;
   const allowed: readonly string[] = Object.hasOwn(DRAWING_FEATURES, kind)

@@ -53,22 +53,31 @@ export const cartHttp = {
     call<{ sku: string; is_in_stock: boolean; status: StockStatus }[]>(
       `/api/stock/list?skus=${skus.map(encodeURIComponent).join(",")}`,
     ),
-  /** Products holding these skus, as their own sku or a configurable child's. */
+  /**
+   * Products holding these skus, as their own sku or a configurable child's. The catalogue's
+   * `sku` filter matches only a product's own sku, so a child's parent is asked for by
+   * `configurable_children.sku`, alongside (issue 14: an edited line kept the old picture).
+   */
   async products(skus: readonly string[]): Promise<Product[]> {
     const params = new URLSearchParams({ size: String(skus.length * 2) });
-    const body = { _appliedFilters: [{ attribute: "sku", value: { in: skus }, scope: "catalog" }] };
-    let response: Response;
-    try {
-      response = await fetch(`/api/catalog/${STORE.catalogIndex}/product/_search?${params}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-    } catch {
-      throw new Offline();
-    }
-    if (!response.ok) return [];
-    return ((await response.json()) as { items?: Product[] }).items ?? [];
+    const search = async (attribute: string): Promise<Product[]> => {
+      const body = { _appliedFilters: [{ attribute, value: { in: skus }, scope: "default" }] };
+      let response: Response;
+      try {
+        response = await fetch(`/api/catalog/${STORE.catalogIndex}/product/_search?${params}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
+      } catch {
+        throw new Offline();
+      }
+      if (!response.ok) return [];
+      return ((await response.json()) as { items?: Product[] }).items ?? [];
+    };
+    const [own, parents] = await Promise.all([search("sku"), search("configurable_children.sku")]);
+    const bySku = new Map([...own, ...parents].map((p) => [p.sku, p]));
+    return [...bySku.values()];
   },
 };
 

@@ -3,6 +3,7 @@ import {
   type ListingState,
   listingSearch,
   type PriceSliderRange,
+  priceRangeLabel,
   t,
   toggleListingPrice,
   withListingPrice,
@@ -43,7 +44,7 @@ export function PriceFilter({ price, state, basePath }: PriceFilterProps) {
                   onKeyDown={clickOnSpace}
                 >
                   <span className="facet-option__box" aria-hidden="true" />
-                  <span className="facet-option__label">{bucket.label}</span>
+                  <span className="facet-option__label">{priceRangeLabel(bucket)}</span>
                   <span className="facet-option__count">{bucket.count}</span>
                 </ShopLink>
               </li>

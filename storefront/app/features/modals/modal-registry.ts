@@ -1,11 +1,11 @@
-import type { CartItem } from "@etalage/core";
+import type { CartItem, SizeTableKey } from "@etalage/core";
 import type { ComponentType } from "react";
 import type { ServicePointChoice } from "../stores/service-points-modal.tsx";
 
 /** What each modal accepts when opened. A name listed here can be opened with `openModal`. */
 export interface ModalPayloads {
   "feature-not-implemented": { feature?: string } | undefined;
-  "size-guide": { table?: "shirts" | "shoes" } | undefined;
+  "size-guide": { table?: SizeTableKey } | undefined;
   "cart-remove-item": { item: CartItem };
   // Issue 18
   review: { productId: number; name: string };

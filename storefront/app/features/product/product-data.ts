@@ -4,6 +4,7 @@ import {
   type ProductType,
   productLink,
   type RichNode,
+  type SizeTableKey,
   type StockStatus,
 } from "@etalage/core";
 import type { ProductReviews } from "../../lib/server-context.ts";
@@ -128,7 +129,7 @@ export interface ProductPageData {
   stock: StockStatus;
   labels: LabelView[];
   attributes: AttributeRow[];
-  sizeGuide: "shirts" | "shoes" | null;
+  sizeGuide: SizeTableKey | null;
   /** Category path from the top, without Home and without the product. */
   categories: Crumb[];
   link: { sku: string; type_id: ProductType; url_path: string; slug: string; shape: LinkShape };

@@ -9,6 +9,8 @@ import {
   type StockInfo,
   type StockStatus,
   sanitizeHtml,
+  sizesIn,
+  sizeTableFor,
   stockStatus,
 } from "@etalage/core";
 import type { StorefrontServices } from "../../lib/server-context.ts";
@@ -85,11 +87,15 @@ function categoryPath(services: StorefrontServices, product: Product): Category[
   return path;
 }
 
-function sizeGuideFor(path: readonly Category[]): ProductPageData["sizeGuide"] {
-  const top = path[0]?.url_key;
-  if (top === "schoenen") return "shoes";
-  if (top === "kleding") return "shirts";
-  return null;
+/**
+ * The size table of the product's kind (core decides which); none for a product that has only
+ * one size, such as a one-size belt.
+ */
+function sizeGuideFor(services: StorefrontServices, product: Product, path: readonly Category[]) {
+  const table = sizeTableFor(path.map((c) => c.url_key));
+  if (!table || product.type_id === "configurable") return table;
+  const size = product.size === undefined ? undefined : services.optionLabel("size", product.size);
+  return size && sizesIn(table).includes(size) ? table : null;
 }
 
 function partOf(services: StorefrontServices, sku: string): PartView | null {
@@ -262,7 +268,7 @@ export function buildProductPageData({ services, product, request, childSku }: B
     stock: statusOf(product.stock),
     labels,
     attributes,
-    sizeGuide: sizeGuideFor(path),
+    sizeGuide: sizeGuideFor(services, product, path),
     categories: path.map((c) => ({ name: c.name, href: categoryLink(c) })),
     link,
     canonical: `${base}${productLink(product)}`,

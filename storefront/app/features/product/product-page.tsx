@@ -1,4 +1,4 @@
-import { type StockStatus, stockStatus, t } from "@etalage/core";
+import { type SizeTableKey, type StockStatus, stockStatus, t } from "@etalage/core";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useActionData } from "react-router";
 import { deferredModule } from "../../lib/deferred-module.ts";
@@ -168,7 +168,11 @@ function ProductView({ data, parts }: { data: ProductPageData; parts: PartsChoic
           </div>
           <div className="product__price">
             <PriceTag prices={prices} size="large" />
-            <p className="product__tax">{t("Including VAT")}</p>
+            <p className="product__tax">
+              {data.type === "virtual"
+                ? t("No VAT: charged when the gift card is spent")
+                : t("Including VAT")}
+            </p>
           </div>
           <StockLine status={stock} />
           {data.shortDescription && <p className="product__lead">{data.shortDescription}</p>}
@@ -230,14 +234,7 @@ function ProductView({ data, parts }: { data: ProductPageData; parts: PartsChoic
             )}
           </form>
 
-          <ul className="product__promises">
-            <li className="product__promise">{t("Free shipping from € 75")}</li>
-            <li className="product__promise">{t("Ordered before 22:00, delivered tomorrow")}</li>
-            <li className="product__promise">{t("30 days to return")}</li>
-            <li className="product__promise">
-              <StoresModalLink modal="store-locator">{t("Available in our stores")}</StoresModalLink>
-            </li>
-          </ul>
+          <ProductPromises type={data.type} />
 
           <ProductDetails description={data.description} attributes={data.attributes} sku={sku} />
         </div>
@@ -248,10 +245,38 @@ function ProductView({ data, parts }: { data: ProductPageData; parts: PartsChoic
   );
 }
 
-function SizeGuideButton({ table }: { table: "shirts" | "shoes" }) {
+function SizeGuideButton({ table }: { table: SizeTableKey }) {
   return (
     <button type="button" className="options__guide" onClick={() => openModal("size-guide", { table })}>
       {t("Size guide")}
     </button>
+  );
+}
+
+/**
+ * What the shop promises with this product. Shipping and returns are for goods that travel: a
+ * gift card is e-mailed and an e-book downloaded (issue 14: a voucher promised free shipping).
+ */
+function ProductPromises({ type }: { type: string }) {
+  return (
+    <ul className="product__promises">
+      {type === "virtual" ? (
+        <>
+          <li className="product__promise">{t("Sent straight to the recipient by e-mail")}</li>
+          <li className="product__promise">{t("Spend online and in all our shops, valid for two years")}</li>
+        </>
+      ) : type === "downloadable" ? (
+        <li className="product__promise">{t("Download straight after payment")}</li>
+      ) : (
+        <>
+          <li className="product__promise">{t("Free shipping from € 75")}</li>
+          <li className="product__promise">{t("Ordered before 22:00, delivered tomorrow")}</li>
+          <li className="product__promise">{t("30 days to return")}</li>
+          <li className="product__promise">
+            <StoresModalLink modal="store-locator">{t("Available in our stores")}</StoresModalLink>
+          </li>
+        </>
+      )}
+    </ul>
   );
 }

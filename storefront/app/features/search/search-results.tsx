@@ -6,6 +6,7 @@ import type { ProductCardData } from "../catalog/product-card-data.ts";
 import { SEARCH_PAGE_SIZE } from "./search-api.ts";
 import { SearchBar } from "./search-bar.tsx";
 import { setSearchText } from "./search-store.ts";
+import { SUGGESTION_MIN_CHARS } from "./use-search-suggestions.ts";
 import "./search-results.css";
 
 export interface SearchResultsData {
@@ -92,7 +93,12 @@ export function SearchResults({ data }: { data: SearchResultsData }) {
 
       {total === 0 ? (
         <div className="search-results__empty">
-          <p className="search-results__empty-title">{t("No products found!")}</p>
+          <p className="search-results__empty-title">
+            {/* As the search panel says it (issue 14): a term this short finds nothing by design. */}
+            {query.length < SUGGESTION_MIN_CHARS
+              ? t("Search term must have at least 3 characters.")
+              : t("No products found!")}
+          </p>
           <p className="search-results__empty-text">
             {t(
               "Please change your search criteria and try again. If you still can't find what you're looking for, visit our home page.",
