@@ -11,6 +11,8 @@ export interface ModalPayloads {
   // Newsletter, customer data, analytics and consent (issue 15)
   "cookie-consent": { settings?: boolean; onDecided?: () => void } | undefined;
   newsletter: undefined;
+  // Accounts (issue 12): the sign-up modal the token lock opens when it gives up.
+  auth: { mode?: "login" | "register" | "forgot" } | undefined;
 }
 
 export type ModalName = keyof ModalPayloads;
@@ -32,4 +34,6 @@ export const modalLoaders: { [N in ModalName]: Loader<N> } = {
   // Newsletter, customer data, analytics and consent (issue 15)
   "cookie-consent": () => import("../analytics/consent-modal.tsx"),
   newsletter: () => import("../newsletter/newsletter-modal.tsx"),
+  // Accounts (issue 12)
+  auth: () => import("../account/auth-modal.tsx"),
 };
