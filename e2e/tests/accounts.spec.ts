@@ -258,3 +258,65 @@ test("an expired session logs out with the spec's warning and a way to log in", 
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem("etalage-account"))).toBeNull();
 });
+
+/** Seeds the browser with a session whose access token the server no longer accepts. */
+async function seedRefusedToken(page: Page, refreshToken: string) {
+  const expires = Math.floor(Date.now() / 1000) + 3600;
+  await page.addInitScript(
+    ({ refreshToken, expires }) => {
+      if (sessionStorage.getItem("seeded")) return;
+      sessionStorage.setItem("seeded", "1");
+      localStorage.setItem(
+        "etalage-account",
+        JSON.stringify({ token: "ingetrokken", refreshToken, expires, user: null }),
+      );
+    },
+    { refreshToken, expires },
+  );
+}
+
+test("a refused token is refreshed under the token lock and the call goes through", async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, "lock");
+  await request.post("/api/ext/tritonx/create", {
+    data: { customer: { email, firstname: "Sanne", lastname: "Mulder" }, password: PASSWORD },
+  });
+  const login = await (
+    await request.post("/api/ext/tritonx/login", { data: { username: email, password: PASSWORD } })
+  ).json();
+  await seedRefusedToken(page, login.meta.refreshToken);
+  const refreshed = page.waitForResponse((r) => r.url().endsWith("/api/ext/tritonx/refresh"));
+  await open(page, "/my-account/details");
+  expect((await refreshed).status()).toBe(200);
+  await expect(page.getByRole("form", { name: "Gegevens wijzigen" }).getByLabel("Voornaam")).toHaveValue(
+    "Sanne",
+  );
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("etalage-account") ?? "{}"));
+  expect(stored.token).not.toBe("ingetrokken");
+  expect(stored.refreshToken).not.toBe(login.meta.refreshToken);
+});
+
+test("a failed token refresh logs out silently and opens the sign-up modal", async ({ page }, testInfo) => {
+  const problems = watchConsole(page);
+  await seedRefusedToken(page, "al-gebruikt");
+  const refreshed = page.waitForResponse((r) => r.url().endsWith("/api/ext/tritonx/refresh"));
+  await open(page, "/");
+  expect((await refreshed).status()).toBe(401);
+  const modal = page.getByRole("dialog", { name: "Account" });
+  await expect(modal.getByRole("form", { name: "Account aanmaken" })).toBeVisible();
+  // Focus moved into the modal (a native modal dialog; the page behind is inert).
+  expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true);
+  expect(await page.evaluate(() => localStorage.getItem("etalage-account"))).toBeNull();
+  // Silently: no 'You're logged out'.
+  await expect(page.getByText("Je bent uitgelogd")).toHaveCount(0);
+  await expectAccessible(page);
+  await screenshot(page, testInfo, "account-auth-modal");
+  // The modal's forms are /login's: switching to log in works in place.
+  await modal.getByRole("button", { name: "Heb je al een account? Inloggen" }).click();
+  await expect(modal.getByRole("form", { name: "Inloggen" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(modal).toBeHidden();
+  expect(problems.filter((p) => !p.includes("status of 401"))).toEqual([]);
+});

@@ -10,6 +10,7 @@ import {
 } from "./index.ts";
 import { characterClasses, passwordKeepsRule } from "./password.ts";
 import { passwordStrength } from "./password-strength.ts";
+import { anonymisedOrderAddress, anonymisedOrderEmail } from "./privacy.ts";
 import {
   INITIAL_TOKEN_STATE,
   isSessionExpired,
@@ -192,5 +193,40 @@ describe("session", () => {
         },
       ),
     );
+  });
+});
+
+describe("erased account", () => {
+  it("keeps only the country of an order address (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          firstname: fc.string(),
+          lastname: fc.string(),
+          street: fc.array(fc.string()),
+          postcode: fc.string(),
+          city: fc.string(),
+          country_id: fc.constantFrom("NL", "BE", "DE"),
+          telephone: fc.string(),
+          company: fc.string(),
+          vat_id: fc.string(),
+        }),
+        (address) => {
+          expect(anonymisedOrderAddress(address)).toEqual({
+            firstname: "",
+            lastname: "",
+            street: [],
+            postcode: "",
+            city: "",
+            country_id: address.country_id,
+          });
+        },
+      ),
+    );
+  });
+
+  it("gives each order an email that cannot receive mail", () => {
+    expect(anonymisedOrderEmail("100000042")).toBe("verwijderd-100000042@etalage.invalid");
+    expect(isValidEmail(anonymisedOrderEmail("1<script>"))).toBe(true);
   });
 });
