@@ -320,3 +320,52 @@ test("a failed token refresh logs out silently and opens the sign-up modal", asy
   await expect(modal).toBeHidden();
   expect(problems.filter((p) => !p.includes("status of 401"))).toEqual([]);
 });
+
+test("a customer downloads their data and deletes the account", async ({ page, request }, testInfo) => {
+  test.setTimeout(60_000);
+  const email = uniqueEmail(testInfo, "privacy");
+  await request.post("/api/ext/tritonx/create", {
+    data: { customer: { email, firstname: "Eva", lastname: "Smit" }, password: PASSWORD },
+  });
+  await open(page, "/login?redirect=%2Fmy-account%2Fdetails");
+  await logIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/my-account\/details$/);
+  const privacy = page.getByRole("region", { name: "Jouw gegevens" });
+  await expect(privacy).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, "account-privacy");
+
+  const download = page.waitForEvent("download");
+  await privacy.getByRole("button", { name: "Download mijn gegevens" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("mijn-gegevens-etalage.json");
+  const data = JSON.parse(await streamText(await file.createReadStream()));
+  expect(data.profile).toMatchObject({ email, firstname: "Eva", lastname: "Smit" });
+  expect(data).toHaveProperty("addresses");
+  expect(data).toHaveProperty("orders");
+  expect(data.newsletter).toEqual({ status: "none", email: null });
+
+  await privacy.getByRole("button", { name: "Verwijder mijn account" }).click();
+  const dialog = page.getByRole("dialog", { name: "Verwijder mijn account" });
+  expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true);
+  await dialog.getByLabel("Wachtwoord").fill("Niet-Mijn-Wachtwoord-1");
+  await dialog.getByRole("button", { name: "Verwijder mijn account" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Je huidige wachtwoord klopt niet");
+  await expectAccessible(page);
+  await screenshot(page, testInfo, "account-delete");
+  await dialog.getByLabel("Wachtwoord").fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Verwijder mijn account" }).click();
+  await expect(page.getByText("Je account is verwijderd")).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === "/");
+  expect(await page.evaluate(() => localStorage.getItem("etalage-account"))).toBeNull();
+  const again = await request.post("/api/ext/tritonx/login", {
+    data: { username: email, password: PASSWORD },
+  });
+  expect(again.status()).toBe(401);
+});
+
+async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = "";
+  for await (const chunk of stream) text += chunk.toString();
+  return text;
+}

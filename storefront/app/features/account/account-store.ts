@@ -232,7 +232,7 @@ export async function login(email: string, password: string): Promise<string | n
 }
 
 /** Logout (transactional §4): the login is revoked, cart connection and user cleared. */
-export async function logout(options: { silent?: boolean } = {}): Promise<void> {
+export async function logout(options: { silent?: boolean; revoked?: boolean } = {}): Promise<void> {
   const { token } = store.get();
   persist({
     ready: true,
@@ -240,9 +240,10 @@ export async function logout(options: { silent?: boolean } = {}): Promise<void> 
     refreshToken: null,
     expires: null,
     user: null,
-    loggedOut: !options.silent,
+    loggedOut: !options.silent || options.revoked === true,
   });
-  if (token) void callApi("/logout", { method: "POST", token }).catch(() => {});
+  // `revoked`: the server already ended every login (the account was deleted).
+  if (token && !options.revoked) void callApi("/logout", { method: "POST", token }).catch(() => {});
   for (const listener of sessionListeners) listener("logout");
   void cartEngine().then((engine) => engine.detachCart());
   if (!options.silent) notify({ type: "success", message: t("You're logged out") });

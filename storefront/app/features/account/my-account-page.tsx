@@ -15,6 +15,7 @@ import type { Customer, CustomerAddress, OrderSummary } from "./account-http.ts"
 import { authed, logout, useAccount } from "./account-store.ts";
 import { Field } from "./login-page.tsx";
 import { NewPasswordField } from "./password-field.tsx";
+import { PrivacySection } from "./privacy-section.tsx";
 import { RequireLogin } from "./require-login.tsx";
 import "./account.css";
 
@@ -158,6 +159,7 @@ function Details({ user }: { user: Customer }) {
         {t("Change password")}
       </button>
       {changing && <PasswordModal user={user} onClose={() => setChanging(false)} />}
+      <PrivacySection />
     </>
   );
 }
