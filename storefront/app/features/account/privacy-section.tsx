@@ -57,7 +57,7 @@ function DeleteAccountModal({ onClose }: { onClose: () => void }) {
   }
   return (
     <Dialog title={t("Delete my account")} onClose={onClose}>
-      <form onSubmit={submit} noValidate aria-label={t("Delete my account")}>
+      <form onSubmit={submit} noValidate aria-label={t("Delete my account")} className="account-delete">
         <p>
           {t(
             "Your details, addresses and logins are erased. Your orders stay in our books, without your name, address or email.",
