@@ -20,6 +20,11 @@ const SUITES: Record<string, { description: string; load: () => Promise<Suite>; 
     description: "add-to-cart + totals round trip, 50 concurrent shoppers, PostgreSQL",
     load: async () => (await import("./cart/suite.ts")).cartSuite,
   },
+  accounts: {
+    description:
+      "login p95 and argon2id hashes/s at 20 concurrent, GET /me p95 at 50 (<= 10 ms), refresh p95",
+    load: async () => (await import("./accounts/suite.ts")).accountsSuite,
+  },
   ssr: {
     description: "uncached SSR requests/s, latency, HTML and JavaScript per page type",
     load: async () => (await import("./ssr/suite.ts")).ssrSuite,

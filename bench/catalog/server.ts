@@ -26,6 +26,7 @@ import { NewsletterService } from "../../server/src/providers/newsletter/service
 import { ElevateService } from "../../server/src/providers/recommendations/service.ts";
 import { AccountService } from "../../server/src/services/accounts/customers.ts";
 import { noCustomerOrders } from "../../server/src/services/accounts/orders.ts";
+import { PrivacyService } from "../../server/src/services/accounts/privacy.ts";
 import { cartCatalogOf } from "../../server/src/services/cart/index.ts";
 import { CatalogEvents } from "../../server/src/services/catalog-events.ts";
 import { Housekeeping } from "../../server/src/services/housekeeping.ts";
@@ -94,6 +95,7 @@ async function main() {
     accounts,
     mail,
     customerOrders: noCustomerOrders,
+    privacy: new PrivacyService(database.db, (id) => accounts.profile(id), noCustomerOrders),
     customerTokens: accounts,
     reviews,
     engage,
