@@ -30,6 +30,11 @@ const SUITES: Record<string, { description: string; load: () => Promise<Suite>; 
     // Kills processes on purpose: only when named.
     onlyWhenNamed: true,
   },
+  accounts: {
+    description:
+      "login p95 and argon2id hashes/s at 20 concurrent, GET /me p95 at 50 (<= 10 ms), refresh p95",
+    load: async () => (await import("./accounts/suite.ts")).accountsSuite,
+  },
   ssr: {
     description: "uncached SSR requests/s, latency, HTML and JavaScript per page type",
     load: async () => (await import("./ssr/suite.ts")).ssrSuite,

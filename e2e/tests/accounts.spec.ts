@@ -258,3 +258,114 @@ test("an expired session logs out with the spec's warning and a way to log in", 
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem("etalage-account"))).toBeNull();
 });
+
+/** Seeds the browser with a session whose access token the server no longer accepts. */
+async function seedRefusedToken(page: Page, refreshToken: string) {
+  const expires = Math.floor(Date.now() / 1000) + 3600;
+  await page.addInitScript(
+    ({ refreshToken, expires }) => {
+      if (sessionStorage.getItem("seeded")) return;
+      sessionStorage.setItem("seeded", "1");
+      localStorage.setItem(
+        "etalage-account",
+        JSON.stringify({ token: "ingetrokken", refreshToken, expires, user: null }),
+      );
+    },
+    { refreshToken, expires },
+  );
+}
+
+test("a refused token is refreshed under the token lock and the call goes through", async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, "lock");
+  await request.post("/api/ext/tritonx/create", {
+    data: { customer: { email, firstname: "Sanne", lastname: "Mulder" }, password: PASSWORD },
+  });
+  const login = await (
+    await request.post("/api/ext/tritonx/login", { data: { username: email, password: PASSWORD } })
+  ).json();
+  await seedRefusedToken(page, login.meta.refreshToken);
+  const refreshed = page.waitForResponse((r) => r.url().endsWith("/api/ext/tritonx/refresh"));
+  await open(page, "/my-account/details");
+  expect((await refreshed).status()).toBe(200);
+  await expect(page.getByRole("form", { name: "Gegevens wijzigen" }).getByLabel("Voornaam")).toHaveValue(
+    "Sanne",
+  );
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("etalage-account") ?? "{}"));
+  expect(stored.token).not.toBe("ingetrokken");
+  expect(stored.refreshToken).not.toBe(login.meta.refreshToken);
+});
+
+test("a failed token refresh logs out silently and opens the sign-up modal", async ({ page }, testInfo) => {
+  const problems = watchConsole(page);
+  await seedRefusedToken(page, "al-gebruikt");
+  const refreshed = page.waitForResponse((r) => r.url().endsWith("/api/ext/tritonx/refresh"));
+  await open(page, "/");
+  expect((await refreshed).status()).toBe(401);
+  const modal = page.getByRole("dialog", { name: "Account" });
+  await expect(modal.getByRole("form", { name: "Account aanmaken" })).toBeVisible();
+  // Focus moved into the modal (a native modal dialog; the page behind is inert).
+  expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true);
+  expect(await page.evaluate(() => localStorage.getItem("etalage-account"))).toBeNull();
+  // Silently: no 'You're logged out'.
+  await expect(page.getByText("Je bent uitgelogd")).toHaveCount(0);
+  await expectAccessible(page);
+  await screenshot(page, testInfo, "account-auth-modal");
+  // The modal's forms are /login's: switching to log in works in place.
+  await modal.getByRole("button", { name: "Heb je al een account? Inloggen" }).click();
+  await expect(modal.getByRole("form", { name: "Inloggen" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(modal).toBeHidden();
+  expect(problems.filter((p) => !p.includes("status of 401"))).toEqual([]);
+});
+
+test("a customer downloads their data and deletes the account", async ({ page, request }, testInfo) => {
+  test.setTimeout(60_000);
+  const email = uniqueEmail(testInfo, "privacy");
+  await request.post("/api/ext/tritonx/create", {
+    data: { customer: { email, firstname: "Eva", lastname: "Smit" }, password: PASSWORD },
+  });
+  await open(page, "/login?redirect=%2Fmy-account%2Fdetails");
+  await logIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/my-account\/details$/);
+  const privacy = page.getByRole("region", { name: "Jouw gegevens" });
+  await expect(privacy).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, "account-privacy");
+
+  const download = page.waitForEvent("download");
+  await privacy.getByRole("button", { name: "Download mijn gegevens" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("mijn-gegevens-etalage.json");
+  const data = JSON.parse(await streamText(await file.createReadStream()));
+  expect(data.profile).toMatchObject({ email, firstname: "Eva", lastname: "Smit" });
+  expect(data).toHaveProperty("addresses");
+  expect(data).toHaveProperty("orders");
+  expect(data.newsletter).toEqual({ status: "none", email: null });
+
+  await privacy.getByRole("button", { name: "Verwijder mijn account" }).click();
+  const dialog = page.getByRole("dialog", { name: "Verwijder mijn account" });
+  expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true);
+  await dialog.getByLabel("Wachtwoord").fill("Niet-Mijn-Wachtwoord-1");
+  await dialog.getByRole("button", { name: "Verwijder mijn account" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Je huidige wachtwoord klopt niet");
+  await expectAccessible(page);
+  await screenshot(page, testInfo, "account-delete");
+  await dialog.getByLabel("Wachtwoord").fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Verwijder mijn account" }).click();
+  await expect(page.getByText("Je account is verwijderd")).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === "/");
+  expect(await page.evaluate(() => localStorage.getItem("etalage-account"))).toBeNull();
+  const again = await request.post("/api/ext/tritonx/login", {
+    data: { username: email, password: PASSWORD },
+  });
+  expect(again.status()).toBe(401);
+});
+
+async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = "";
+  for await (const chunk of stream) text += chunk.toString();
+  return text;
+}

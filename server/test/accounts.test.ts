@@ -1,3 +1,4 @@
+import http from "node:http";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailboxMessages } from "../src/db/schema.ts";
@@ -109,6 +110,42 @@ describe("create and log in", () => {
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(await wrong.json()).toEqual(await unknown.json());
+  });
+
+  it("takes as long for an unknown email as for a wrong password (medians within 20 %)", async () => {
+    // From an address of its own (127/8 is all loopback), so this file's other logins and this
+    // test's stay under the per-address limit of 50 without switching the limit off.
+    const from = "127.0.0.2";
+    const known: string[] = [];
+    for (const name of ["tijd-a", "tijd-b", "tijd-c"]) {
+      const email = emailFor(name);
+      const created = await postFrom(from, `${BASE}/create`, {
+        customer: { email, firstname: "Jan", lastname: name },
+        password: PASSWORD,
+      });
+      expect(created.status).toBe(200);
+      known.push(email);
+    }
+    const wrong: number[] = [];
+    const unknown: number[] = [];
+    // Interleaved, so a busy moment of the machine falls on both kinds alike; 3 tries per known
+    // email stay under its 10 failures a quarter.
+    for (let i = 0; i < 9; i++) {
+      const a = await postFrom(from, `${BASE}/login`, { username: known[i % 3], password: "Niet-Het-1!" });
+      const b = await postFrom(from, `${BASE}/login`, {
+        username: emailFor(`nooit-${i}`),
+        password: "Niet-Het-1!",
+      });
+      expect([a.status, b.status]).toEqual([401, 401]);
+      expect(a.body).toBe(b.body);
+      wrong.push(a.ms);
+      unknown.push(b.ms);
+    }
+    const [w, u] = [median(wrong), median(unknown)];
+    expect(
+      Math.abs(w - u),
+      `medians: wrong password ${w.toFixed(1)} ms, unknown email ${u.toFixed(1)} ms`,
+    ).toBeLessThanOrEqual(0.2 * Math.max(w, u));
   });
 
   it("answers 429 with Retry-After after 10 failed logins for one email", async () => {
@@ -358,3 +395,44 @@ describe("passwords", () => {
     expect(mails.filter((m) => m.subject === "Herstel je wachtwoord")).toHaveLength(3);
   });
 });
+
+/** A JSON POST from a given loopback address, timed from request to the last byte of the answer. */
+function postFrom(
+  localAddress: string,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: string; ms: number }> {
+  const payload = JSON.stringify(body);
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${server.url}${path}`,
+      {
+        method: "POST",
+        localAddress,
+        agent: false,
+        headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(payload)) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString(),
+            ms: performance.now() - started,
+          }),
+        );
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}

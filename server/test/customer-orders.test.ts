@@ -156,3 +156,93 @@ describe("a customer's orders", () => {
     expect(mail?.html).toContain("Noor");
   });
 });
+
+describe("privacy: my data and deleting my account", () => {
+  it("downloads the customer's profile, addresses, orders and newsletter state as JSON", async () => {
+    const lotte = await customer("lotte-data");
+    const saved = await server.post(
+      `${BASE}/address`,
+      { address: { ...address, street: ["Oudegracht", "12"], default_shipping: true } },
+      lotte.auth,
+    );
+    expect(saved.status).toBe(200);
+    const orderNumber = await placeOrder(lotte.email, lotte.auth);
+    const res = await server.get(`${BASE}/me/data`, lotte.auth);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toContain("attachment");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const body = await res.json();
+    expect(body.meta.session_expires).toBeGreaterThan(Date.now() / 1000);
+    expect(body.result.profile).toMatchObject({
+      email: lotte.email,
+      firstname: "Noor",
+      lastname: "lotte-data",
+    });
+    expect(body.result.profile).not.toHaveProperty("password_hash");
+    expect(JSON.stringify(body.result)).not.toMatch(/argon2/);
+    expect(body.result.addresses).toEqual([
+      expect.objectContaining({ city: "Utrecht", postcode: "3511 AB" }),
+    ]);
+    expect(body.result.orders.map((o: { increment_id: string }) => o.increment_id)).toEqual([orderNumber]);
+    expect(body.result.newsletter).toEqual({ status: "none", email: null });
+    // Only with a token, and only one's own.
+    expect((await server.get(`${BASE}/me/data`)).status).toBe(401);
+    const other = await customer("lotte-ander");
+    const theirs = await (await server.get(`${BASE}/me/data`, other.auth)).json();
+    expect(theirs.result.orders).toEqual([]);
+    expect(theirs.result.profile.email).toBe(other.email);
+  });
+
+  it("deletes the account after the password: personal data gone, orders kept anonymised, logged out", async () => {
+    const daan = await customer("daan-weg");
+    const saved = await server.post(
+      `${BASE}/address`,
+      { address: { ...address, street: ["Oudegracht", "12"] } },
+      daan.auth,
+    );
+    expect(saved.status).toBe(200);
+    const orderNumber = await placeOrder(daan.email, daan.auth);
+    const refreshToken = (
+      await (await server.post(`${BASE}/login`, { username: daan.email, password: PASSWORD })).json()
+    ).meta.refreshToken;
+
+    const wrong = await server.post(`${BASE}/me/delete`, { password: "Niet-Mijn-Wachtwoord-1" }, daan.auth);
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).meta.errors[0].path).toBe("body.password");
+    expect((await server.get(`${BASE}/me`, daan.auth)).status).toBe(200);
+    const missing = await server.post(`${BASE}/me/delete`, {}, daan.auth);
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).meta.errors[0].path).toBe("body.password");
+
+    const done = await server.post(`${BASE}/me/delete`, { password: PASSWORD }, daan.auth);
+    expect(done.status).toBe(200);
+    // Every login of the account is gone: the token, another device's refresh token, the password.
+    expect((await server.get(`${BASE}/me`, daan.auth)).status).toBe(401);
+    expect((await server.post(`${BASE}/refresh`, { refreshToken })).status).toBe(401);
+    expect((await server.post(`${BASE}/login`, { username: daan.email, password: PASSWORD })).status).toBe(
+      401,
+    );
+
+    const { orders } = await import("../src/db/schema.ts");
+    const [kept] = await server.services.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.incrementId, orderNumber));
+    expect(kept).toMatchObject({
+      customerId: null,
+      email: `verwijderd-${orderNumber}@etalage.invalid`,
+      billingAddress: { firstname: "", lastname: "", street: [], postcode: "", city: "", country_id: "NL" },
+      grandTotal: 54.95,
+    });
+    const stored = JSON.stringify(kept);
+    for (const personal of ["daan-weg", "Noor", "Oudegracht", "3511", daan.email])
+      expect(stored).not.toContain(personal);
+
+    // The email is free again: a new account starts empty.
+    const again = await customer("daan-weg");
+    const history = await (
+      await server.get(`${BASE}/order-history?pageSize=20&currentPage=1`, again.auth)
+    ).json();
+    expect(history.result.total_count).toBe(0);
+  });
+});

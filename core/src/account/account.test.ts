@@ -10,12 +10,14 @@ import {
 } from "./index.ts";
 import { characterClasses, passwordKeepsRule } from "./password.ts";
 import { passwordStrength } from "./password-strength.ts";
+import { anonymisedOrderAddress, anonymisedOrderEmail } from "./privacy.ts";
 import {
   INITIAL_TOKEN_STATE,
   isSessionExpired,
   MAX_REFRESH_ATTEMPTS,
   needsRefresh,
   type TokenState,
+  taskGate,
   tokenTransition,
 } from "./session.ts";
 
@@ -147,12 +149,36 @@ describe("session", () => {
     expect(tokenTransition(step.state, { type: "unauthorised", autoRefresh: false }).state.lock).toBe(-1);
   });
 
+  it("counts unreachable refreshes and gives up after the last attempt", () => {
+    let state: TokenState = INITIAL_TOKEN_STATE;
+    for (let attempt = 1; attempt <= MAX_REFRESH_ATTEMPTS; attempt++) {
+      const step = tokenTransition(state, { type: "unauthorised", autoRefresh: true });
+      expect(step).toEqual({ state: { lock: 1, attempts: attempt }, effect: "refresh" });
+      state = tokenTransition(step.state, { type: "refresh-unreachable" }).state;
+      expect(state).toEqual({ lock: 0, attempts: attempt });
+    }
+    expect(tokenTransition(state, { type: "unauthorised", autoRefresh: true })).toEqual({
+      state: { lock: -1, attempts: MAX_REFRESH_ATTEMPTS + 1 },
+      effect: "logout-and-sign-up",
+    });
+  });
+
+  it("lets calls through at 0, holds them at 1 and aborts them at -1", () => {
+    expect([taskGate(0), taskGate(1), taskGate(-1)]).toEqual(["send", "wait", "abort"]);
+  });
+
   it("gives up after too many attempts, never loops (property)", () => {
     fc.assert(
       fc.property(
         fc.array(
-          fc.constantFrom("unauthorised", "refreshed", "refresh-failed", "logged-in") as fc.Arbitrary<
-            "unauthorised" | "refreshed" | "refresh-failed" | "logged-in"
+          fc.constantFrom(
+            "unauthorised",
+            "refreshed",
+            "refresh-failed",
+            "refresh-unreachable",
+            "logged-in",
+          ) as fc.Arbitrary<
+            "unauthorised" | "refreshed" | "refresh-failed" | "refresh-unreachable" | "logged-in"
           >,
         ),
         (events) => {
@@ -161,10 +187,46 @@ describe("session", () => {
             const event = type === "unauthorised" ? { type, autoRefresh: true } : { type };
             state = tokenTransition(state, event).state;
             expect(state.attempts).toBeLessThanOrEqual(MAX_REFRESH_ATTEMPTS + 1);
-            if (state.lock === 0) expect(state.attempts).toBe(0);
+            if (type === "refreshed" || type === "logged-in") expect(state).toEqual(INITIAL_TOKEN_STATE);
+            if (state.attempts > MAX_REFRESH_ATTEMPTS) expect(state.lock).toBe(-1);
           }
         },
       ),
     );
+  });
+});
+
+describe("erased account", () => {
+  it("keeps only the country of an order address (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          firstname: fc.string(),
+          lastname: fc.string(),
+          street: fc.array(fc.string()),
+          postcode: fc.string(),
+          city: fc.string(),
+          country_id: fc.constantFrom("NL", "BE", "DE"),
+          telephone: fc.string(),
+          company: fc.string(),
+          vat_id: fc.string(),
+        }),
+        (address) => {
+          expect(anonymisedOrderAddress(address)).toEqual({
+            firstname: "",
+            lastname: "",
+            street: [],
+            postcode: "",
+            city: "",
+            country_id: address.country_id,
+          });
+        },
+      ),
+    );
+  });
+
+  it("gives each order an email that cannot receive mail", () => {
+    expect(anonymisedOrderEmail("100000042")).toBe("verwijderd-100000042@etalage.invalid");
+    expect(isValidEmail(anonymisedOrderEmail("1<script>"))).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 export * from "./address.ts";
 export * from "./email.ts";
 export * from "./password.ts";
+export * from "./privacy.ts";
 export * from "./session.ts";

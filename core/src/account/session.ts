@@ -35,6 +35,8 @@ export type TokenEvent =
   | { type: "unauthorised"; autoRefresh: boolean }
   | { type: "refreshed" }
   | { type: "refresh-failed" }
+  /** The refresh call got no answer (offline, 5xx): the token may still be good, try again later. */
+  | { type: "refresh-unreachable" }
   | { type: "logged-in" };
 
 export type TokenEffect = "refresh" | "logout-silently" | "logout-and-sign-up" | "none";
@@ -52,6 +54,9 @@ export function tokenTransition(
       return { state: INITIAL_TOKEN_STATE, effect: "none" };
     case "refresh-failed":
       return { state: { lock: -1, attempts: state.attempts }, effect: "logout-and-sign-up" };
+    case "refresh-unreachable":
+      // Unlocked but the attempt stays counted: a refresh that never gets through ends in -1.
+      return { state: { lock: state.lock === -1 ? -1 : 0, attempts: state.attempts }, effect: "none" };
     case "unauthorised": {
       if (!event.autoRefresh)
         return { state: { lock: -1, attempts: state.attempts }, effect: "logout-and-sign-up" };
@@ -65,3 +70,12 @@ export function tokenTransition(
     }
   }
 }
+
+/** What an authenticated call does under the lock: go, wait TOKEN_RETRY_MS and ask again, or abort. */
+export function taskGate(lock: TokenLock): "send" | "wait" | "abort" {
+  return lock === 0 ? "send" : lock === 1 ? "wait" : "abort";
+}
+
+/** The answer a call aborted by lock -1 gets (transactional §8 "Refresh failed"). */
+export const REFRESH_FAILED_MESSAGE =
+  "Error refreshing user token. User is not authorized to access the resource";

@@ -471,6 +471,17 @@ export const nl = {
   "Delete address": "Adres verwijderen",
   "Do you want to delete this address?": "Wil je dit adres verwijderen?",
   "You have no addresses yet": "Je hebt nog geen adressen",
+  // Privacy (issue 12, beyond the spec)
+  "Your data": "Jouw gegevens",
+  "Download my data": "Download mijn gegevens",
+  "A file with your details, addresses, orders and newsletter choice.":
+    "Een bestand met je gegevens, adressen, bestellingen en nieuwsbriefkeuze.",
+  "We could not download your data": "We konden je gegevens niet downloaden",
+  "Delete my account": "Verwijder mijn account",
+  "Your details, addresses and logins are erased. Your orders stay in our books, without your name, address or email.":
+    "Je gegevens, adressen en inlogsessies worden gewist. Je bestellingen blijven in onze boekhouding, zonder je naam, adres of e-mailadres.",
+  "Enter your password to confirm.": "Vul je wachtwoord in om te bevestigen.",
+  "Your account has been deleted": "Je account is verwijderd",
   "Default address": "Standaardadres",
   "Use as default address": "Gebruik als standaardadres",
   Postcode: "Postcode",

@@ -14,6 +14,7 @@ import { ElevateService } from "../providers/recommendations/service.ts";
 import { AccountService } from "./accounts/customers.ts";
 import { customerOrdersFrom } from "./accounts/order-history.ts";
 import type { CustomerOrders } from "./accounts/orders.ts";
+import { PrivacyService } from "./accounts/privacy.ts";
 import type { CustomerTokenVerifier } from "./cart/index.ts";
 import { cartCatalogOf } from "./cart/index.ts";
 import { CatalogEvents } from "./catalog-events.ts";
@@ -55,6 +56,8 @@ export interface Services {
   mail: MailService;
   /** A customer's orders for the account pages; the checkout issue replaces the empty default. */
   customerOrders: CustomerOrders;
+  /** Download and erase a customer's data (issue 12, beyond the spec). */
+  privacy: PrivacyService;
   /** Product reviews and their moderation (issue 18). */
   reviews: ReviewService;
 }
@@ -117,6 +120,8 @@ export async function createServices(
   // Newsletter and customer data (issue 15)
   const engage = new EngageContacts(database.db);
   const newsletter = new NewsletterService(database.db, engage, mailPortMailer(mail), config.PUBLIC_URL);
+  const customerOrders = customerOrdersFrom(orders);
+  const privacy = new PrivacyService(database.db, (id) => accounts.profile(id), customerOrders);
   return {
     config,
     database,
@@ -130,7 +135,8 @@ export async function createServices(
     ...(payment.testGateway ? { testGateway: payment.testGateway } : {}),
     accounts,
     mail,
-    customerOrders: customerOrdersFrom(orders),
+    customerOrders,
+    privacy,
     customerTokens: accounts,
     reviews,
     engage,

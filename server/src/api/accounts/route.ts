@@ -15,6 +15,7 @@ import {
   createBody,
   createPasswordBody,
   customerAnswer,
+  deleteAccountBody,
   deleteAddressBody,
   historyQuery,
   loginBody,
@@ -336,6 +337,46 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       const order = await orders.find(session.customerId, request.params.orderNumber);
       if (!order) throw new ApiError(404, "Order not found", meta(session));
       return ok(reply, order, meta(session));
+    },
+  );
+
+  // Privacy (beyond the spec): the customer's data as JSON, and erasing the account.
+  app.get(
+    "/me/data",
+    {
+      config: { rateLimit: { max: 20, timeWindow: "15 minutes" } },
+      schema: {
+        tags: ["customer"],
+        summary: "Download my data: profile, addresses, orders and newsletter state",
+        querystring: tokenQuery,
+        response: { 200: envelopeSchema(z.record(z.string(), z.unknown())), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = await authenticate(request);
+      const data = await services.privacy.export(session.customerId);
+      if (!data) throw new ApiError(401, TOKEN_REFUSED);
+      reply.header("content-disposition", 'attachment; filename="mijn-gegevens-etalage.json"');
+      return ok(reply, data, meta(session));
+    },
+  );
+
+  app.post(
+    "/me/delete",
+    {
+      config: { rateLimit: { max: 10, timeWindow: "15 minutes" } },
+      schema: {
+        tags: ["customer"],
+        summary: "Delete my account (password confirmed): personal data erased, orders anonymised",
+        querystring: tokenQuery,
+        body: deleteAccountBody,
+        response: { 200: empty, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = await authenticate(request);
+      await services.privacy.erase(session.customerId, request.body.password);
+      return ok(reply, null);
     },
   );
 };

@@ -58,6 +58,7 @@ export const createBody = z.strictObject({
 export const resetBody = z.strictObject({ email });
 export const createPasswordBody = z.strictObject({ email, newPassword: password, resetToken: secret });
 export const changePasswordBody = z.strictObject({ currentPassword: password, newPassword: password });
+export const deleteAccountBody = z.strictObject({ password });
 
 /** Empty fields are dropped before they reach the service (transactional §5). */
 const optionalText = (schema: z.ZodType<string, string>) =>

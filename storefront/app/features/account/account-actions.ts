@@ -1,7 +1,7 @@
 import { t } from "@etalage/core";
 import { notify } from "../notifications/notification-store.ts";
 import { type Customer, type CustomerAddress, callApi, dutch, messageOf, Offline } from "./account-http.ts";
-import { authed, loadProfile, login, setUser } from "./account-store.ts";
+import { authed, loadProfile, login, logout, setUser } from "./account-store.ts";
 
 /** The account pages' writes; each returns the Dutch message of a refusal, or null. */
 
@@ -84,4 +84,39 @@ export async function resetPassword(
   } catch {
     return t("You are offline. Some features might not be available.");
   }
+}
+
+/** "Download mijn gegevens": the answer of /me/data saved as a JSON file. */
+export async function downloadMyData(): Promise<string | null> {
+  try {
+    const answer = await authed<unknown>("/me/data");
+    if (answer.code !== 200) return t("We could not download your data");
+    const file = new Blob([JSON.stringify(answer.result, null, 2)], { type: "application/json" });
+    const url = URL.createObjectURL(file);
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = "mijn-gegevens-etalage.json";
+    document.body.append(link);
+    link.click();
+    link.remove();
+    // The download has started from the click; the object URL is not needed afterwards.
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+    return null;
+  } catch (error) {
+    if (error instanceof Offline) return t("You are offline. Some features might not be available.");
+    throw error;
+  }
+}
+
+/** "Verwijder mijn account": erased on the server, then logged out here without a logout call. */
+export async function deleteAccount(password: string): Promise<string | null> {
+  try {
+    const answer = await authed<null>("/me/delete", { body: { password } });
+    if (answer.code !== 200) return messageOf(answer);
+  } catch (error) {
+    if (error instanceof Offline) return t("You are offline. Some features might not be available.");
+    throw error;
+  }
+  await logout({ silent: true, revoked: true });
+  return null;
 }

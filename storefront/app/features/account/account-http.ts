@@ -68,6 +68,9 @@ const SERVER_MESSAGES = lookupTable({
   "Field is required": t("Field is required"),
   "The current password is not correct": t("The current password is not correct"),
   "You need to be logged in to see this page": t("You need to be logged in to see this page"),
+  "Error refreshing user token. User is not authorized to access the resource": t(
+    "Error refreshing user token. User is not authorized to access the resource",
+  ),
 });
 
 /** Dutch for a message of the API (an unknown one as it came: better than nothing). */

@@ -1,7 +1,16 @@
-import { isSessionExpired, needsRefresh, t } from "@etalage/core";
+import {
+  isSessionExpired,
+  MAX_REFRESH_ATTEMPTS,
+  needsRefresh,
+  REFRESH_FAILED_MESSAGE,
+  t,
+} from "@etalage/core";
 import { createStore, useStore } from "../../lib/store.ts";
+import { withLock } from "../cart/cart-lock.ts";
+import { openModal } from "../modals/modal-store.ts";
 import { notify } from "../notifications/notification-store.ts";
 import { type Answer, type Customer, callApi, Offline } from "./account-http.ts";
+import { createTokenLock, type RefreshOutcome } from "./token-lock.ts";
 
 /**
  * The session (transactional §4 "Session", "Session expiry", "Token lock"): token, refresh token
@@ -83,56 +92,104 @@ export function startAccount(): void {
 /** The cart engine, loaded on demand: login attaches the customer's cart, logout drops it. */
 const cartEngine = () => import("../cart/cart-api.ts").then((api) => api.loadCartEngine());
 
-let refreshing: Promise<boolean> | null = null;
-
-/** Token lock: one refresh at a time; the callers wait for it and retry with the new token. */
-async function refreshToken(): Promise<boolean> {
-  refreshing ??= (async () => {
-    const current = store.get();
-    if (!current.refreshToken) return false;
-    try {
-      const answer = await callApi<string>("/refresh", { body: { refreshToken: current.refreshToken } });
-      if (answer.code !== 200) return false;
-      persist({
-        ...store.get(),
-        token: answer.result,
-        refreshToken: answer.meta?.refreshToken ?? null,
-        expires: answer.meta?.session_expires ?? null,
-      });
-      return true;
-    } catch {
-      return false;
+/**
+ * One refresh call, under a lock every tab of the shop shares: a refresh token works once, so two
+ * tabs presenting the same one would revoke the login (ADR 0016). A tab that waited for another's
+ * refresh finds the rotated tokens in storage and takes them instead of calling.
+ */
+function refreshOnce(): Promise<RefreshOutcome> {
+  const presented = store.get().refreshToken;
+  return withLock("etalage-token-refresh", async () => {
+    const stored = readStored();
+    if (stored.token && stored.refreshToken && stored.refreshToken !== presented) {
+      persist({ ...store.get(), ...stored, ready: true });
+      return "refreshed";
     }
-  })().finally(() => {
-    refreshing = null;
+    const current = store.get();
+    if (!current.refreshToken) return "refused";
+    let answer: Answer<string>;
+    try {
+      answer = await callApi<string>("/refresh", { body: { refreshToken: current.refreshToken } });
+    } catch {
+      return "unreachable";
+    }
+    if (answer.code >= 500 || answer.code === 429) return "unreachable";
+    if (answer.code !== 200) return "refused";
+    persist({
+      ...store.get(),
+      token: answer.result,
+      refreshToken: answer.meta?.refreshToken ?? null,
+      expires: answer.meta?.session_expires ?? null,
+    });
+    return "refreshed";
   });
-  return refreshing;
+}
+
+function readStored(): Partial<Pick<AccountState, "token" | "refreshToken" | "expires" | "user">> {
+  try {
+    return JSON.parse(localStorage.getItem(KEY) ?? "{}") as Partial<AccountState>;
+  } catch {
+    return {};
+  }
 }
 
 /**
- * An authenticated call. With the session about to end (< 900 s) the token is refreshed first;
- * a 401 refreshes once and retries; a failed refresh logs out silently (lock -1).
+ * The token lock (transactional §4): every authenticated call, the cart's included
+ * (customer-fetch.ts), waits while a refresh runs. Giving up logs out silently, drops the calls
+ * not yet sent and opens the sign-up modal; after too many attempts the shopper is told first.
+ */
+export const tokenLock = createTokenLock({
+  refresh: refreshOnce,
+  async giveUp() {
+    if (tokenLock.state().attempts > MAX_REFRESH_ATTEMPTS)
+      notify({
+        type: "danger",
+        message: t(
+          "Internal Application error while refreshing the tokens. Please clear the storage and refresh page.",
+        ),
+        action1: { label: t("OK") },
+      });
+    await logout({ silent: true });
+    await cartEngine()
+      .then((engine) => engine.clearUntransmitted())
+      .catch(() => {});
+    openModal("auth", { mode: "register" });
+  },
+});
+
+const refused = <T>(message: string): Answer<T> => ({ code: 401, result: message as T });
+
+/**
+ * An authenticated call, through the token lock. With the session about to end (< 900 s) the
+ * token is refreshed first; a 401 refreshes (once per call) and retries with the new token.
  */
 export async function authed<T>(
   path: string,
   init: { method?: string; body?: unknown } = {},
 ): Promise<Answer<T>> {
   const state = store.get();
-  if (!state.token) return { code: 401, result: "You need to be logged in to see this page" as T };
-  if (isSessionExpired(state.expires ?? undefined, Date.now()) && !(await refreshToken())) {
-    await expire();
-    return { code: 401, result: "You need to be logged in to see this page" as T };
+  if (!state.token) return refused("You need to be logged in to see this page");
+  if (isSessionExpired(state.expires ?? undefined, Date.now())) {
+    // Past its expiry the session ends with the warning (§4 "Session expiry"), unless the refresh
+    // token still renews it.
+    if (!(await tokenLock.ready()) || (await refreshOnce()) !== "refreshed") {
+      await expire();
+      return refused("You need to be logged in to see this page");
+    }
   }
-  if (needsRefresh(state.expires ?? undefined, Date.now())) await refreshToken();
+  if (!(await tokenLock.ready())) return refused(REFRESH_FAILED_MESSAGE);
+  if (needsRefresh(store.get().expires ?? undefined, Date.now())) await tokenLock.unauthorised();
+  if (!store.get().token) return refused(REFRESH_FAILED_MESSAGE);
   let answer = await callApi<T>(path, { ...init, token: store.get().token ?? undefined });
-  if (answer.code === 401 && (await refreshToken())) {
-    answer = await callApi<T>(path, { ...init, token: store.get().token ?? undefined });
-  }
   if (answer.code === 401) {
-    await logout({ silent: true });
-  } else if (answer.meta?.session_expires) {
+    if (!(await tokenLock.unauthorised())) return refused(REFRESH_FAILED_MESSAGE);
+    answer = await callApi<T>(path, { ...init, token: store.get().token ?? undefined });
+    // A brand-new token refused too: this login is gone (revoked elsewhere).
+    if (answer.code === 401) await logout({ silent: true });
+  }
+  if (answer.meta?.session_expires) {
     const now = store.get();
-    if (now.expires !== answer.meta.session_expires)
+    if (now.token && now.expires !== answer.meta.session_expires)
       persist({ ...now, expires: answer.meta.session_expires });
   }
   return answer;
@@ -155,6 +212,7 @@ export async function login(email: string, password: string): Promise<string | n
   const answer = await callApi<string>("/login", { body: { username: email, password } });
   if (answer.code !== 200)
     return answer.code === 429 ? "Too many attempts. Try again in a few minutes." : "Wrong email or password";
+  tokenLock.loggedIn();
   persist({
     ready: true,
     loggedOut: false,
@@ -176,7 +234,7 @@ export async function login(email: string, password: string): Promise<string | n
 }
 
 /** Logout (transactional §4): the login is revoked, cart connection and user cleared. */
-export async function logout(options: { silent?: boolean } = {}): Promise<void> {
+export async function logout(options: { silent?: boolean; revoked?: boolean } = {}): Promise<void> {
   const { token } = store.get();
   persist({
     ready: true,
@@ -184,9 +242,10 @@ export async function logout(options: { silent?: boolean } = {}): Promise<void> 
     refreshToken: null,
     expires: null,
     user: null,
-    loggedOut: !options.silent,
+    loggedOut: !options.silent || options.revoked === true,
   });
-  if (token) void callApi("/logout", { method: "POST", token }).catch(() => {});
+  // `revoked`: the server already ended every login (the account was deleted).
+  if (token && !options.revoked) void callApi("/logout", { method: "POST", token }).catch(() => {});
   for (const listener of sessionListeners) listener("logout");
   void cartEngine().then((engine) => engine.detachCart());
   // Logout clears the wishlist (transactional §4): the account keeps the favourites.

@@ -1,5 +1,5 @@
 import { isValidEmail, passwordKeepsRule, t } from "@etalage/core";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { notify } from "../notifications/notification-store.ts";
 import { register, requestReset } from "./account-actions.ts";
@@ -8,7 +8,7 @@ import { login, startAccount, useAccount } from "./account-store.ts";
 import { NewPasswordField } from "./password-field.tsx";
 import "./account.css";
 
-type Mode = "login" | "register" | "forgot";
+export type Mode = "login" | "register" | "forgot";
 
 /** Where to go after login: only a path of this shop, never another site. */
 export function safeRedirect(value: string | null): string {
@@ -19,13 +19,39 @@ export function safeRedirect(value: string | null): string {
 export function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const target = safeRedirect(params.get("redirect"));
+  useEffect(() => startAccount(), []);
+  return (
+    <div className="account container">
+      <div className="account-card">
+        <AuthForms
+          initialMode={params.get("mode") === "register" ? "register" : "login"}
+          onDone={() => navigate(target)}
+          heading={(title) => <h1 className="account__title">{title}</h1>}
+        />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The three forms of /login and of the authentication modal: log in, register, forgot password.
+ * `onDone` runs once the shopper is logged in.
+ */
+export function AuthForms({
+  initialMode,
+  onDone,
+  heading,
+}: {
+  initialMode: Mode;
+  onDone: () => void;
+  heading: (title: string) => ReactNode;
+}) {
   const account = useAccount();
-  const [mode, setMode] = useState<Mode>(params.get("mode") === "register" ? "register" : "login");
+  const [mode, setMode] = useState<Mode>(initialMode);
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
-  const target = safeRedirect(params.get("redirect"));
-  useEffect(() => startAccount(), []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -59,7 +85,7 @@ export function LoginPage() {
         if (refused) return setError(dutch(refused));
       }
       notify({ type: "success", message: t("You're logged in") });
-      navigate(target);
+      onDone();
     } finally {
       setBusy(false);
     }
@@ -68,95 +94,93 @@ export function LoginPage() {
   const title =
     mode === "register" ? t("Create an account") : mode === "forgot" ? t("Reset password") : t("Log in");
   return (
-    <div className="account container">
-      <div className="account-card">
-        <h1 className="account__title">{title}</h1>
-        {account.ready && account.user && mode === "login" && (
-          <p className="account__note">{t("Hello {name}", { name: account.user.firstname })}</p>
+    <>
+      {heading(title)}
+      {account.ready && account.user && mode === "login" && (
+        <p className="account__note">{t("Hello {name}", { name: account.user.firstname })}</p>
+      )}
+      {sent ? (
+        <p role="status" className="account__note">
+          {t("If an account exists for this email, we have sent a link to reset the password.")}
+        </p>
+      ) : (
+        <form onSubmit={submit} noValidate aria-label={title} key={mode}>
+          {mode === "register" && (
+            <>
+              <Field name="firstname" label={t("First name")} autoComplete="given-name" />
+              <Field name="lastname" label={t("Last name")} autoComplete="family-name" />
+            </>
+          )}
+          <Field
+            name="email"
+            label={t("E-mail address")}
+            type="email"
+            autoComplete={mode === "login" ? "username" : "email"}
+          />
+          {mode === "login" && (
+            <Field name="password" label={t("Password")} type="password" autoComplete="current-password" />
+          )}
+          {mode === "register" && (
+            <>
+              <NewPasswordField name="password" label={t("Password")} />
+              <Field
+                name="password2"
+                label={t("Repeat password")}
+                type="password"
+                autoComplete="new-password"
+              />
+            </>
+          )}
+          {error && (
+            <p role="alert" className="account__error">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="button account__submit" disabled={busy}>
+            {mode === "register" ? t("Register") : mode === "forgot" ? t("Send reset link") : t("Log in")}
+          </button>
+        </form>
+      )}
+      <div className="account__switch">
+        {mode !== "login" && (
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setMode("login");
+              setSent(false);
+              setError(null);
+            }}
+          >
+            {t("Already have an account?")} {t("Log in")}
+          </button>
         )}
-        {sent ? (
-          <p role="status" className="account__note">
-            {t("If an account exists for this email, we have sent a link to reset the password.")}
-          </p>
-        ) : (
-          <form onSubmit={submit} noValidate aria-label={title} key={mode}>
-            {mode === "register" && (
-              <>
-                <Field name="firstname" label={t("First name")} autoComplete="given-name" />
-                <Field name="lastname" label={t("Last name")} autoComplete="family-name" />
-              </>
-            )}
-            <Field
-              name="email"
-              label={t("E-mail address")}
-              type="email"
-              autoComplete={mode === "login" ? "username" : "email"}
-            />
-            {mode === "login" && (
-              <Field name="password" label={t("Password")} type="password" autoComplete="current-password" />
-            )}
-            {mode === "register" && (
-              <>
-                <NewPasswordField name="password" label={t("Password")} />
-                <Field
-                  name="password2"
-                  label={t("Repeat password")}
-                  type="password"
-                  autoComplete="new-password"
-                />
-              </>
-            )}
-            {error && (
-              <p role="alert" className="account__error">
-                {error}
-              </p>
-            )}
-            <button type="submit" className="button account__submit" disabled={busy}>
-              {mode === "register" ? t("Register") : mode === "forgot" ? t("Send reset link") : t("Log in")}
-            </button>
-          </form>
-        )}
-        <div className="account__switch">
-          {mode !== "login" && (
+        {mode === "login" && (
+          <>
             <button
               type="button"
               className="link-button"
               onClick={() => {
-                setMode("login");
-                setSent(false);
+                setMode("forgot");
                 setError(null);
               }}
             >
-              {t("Already have an account?")} {t("Log in")}
+              {t("Forgot password?")}
             </button>
-          )}
-          {mode === "login" && (
-            <>
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => {
-                  setMode("forgot");
-                  setError(null);
-                }}
-              >
-                {t("Forgot password?")}
-              </button>
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => {
-                  setMode("register");
-                  setError(null);
-                }}
-              >
-                {t("New here?")} {t("Create an account")}
-              </button>
-            </>
-          )}
-        </div>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                setMode("register");
+                setError(null);
+              }}
+            >
+              {t("New here?")} {t("Create an account")}
+            </button>
+          </>
+        )}
       </div>
-    </div>
+    </>
   );
 }
 

@@ -16,6 +16,7 @@ import type { Customer, CustomerAddress, OrderSummary } from "./account-http.ts"
 import { authed, logout, useAccount } from "./account-store.ts";
 import { Field } from "./login-page.tsx";
 import { NewPasswordField } from "./password-field.tsx";
+import { PrivacySection } from "./privacy-section.tsx";
 import { RequireLogin } from "./require-login.tsx";
 import "./account.css";
 
@@ -162,6 +163,7 @@ function Details({ user }: { user: Customer }) {
         {t("Change password")}
       </button>
       {changing && <PasswordModal user={user} onClose={() => setChanging(false)} />}
+      <PrivacySection />
     </>
   );
 }

@@ -31,6 +31,7 @@ import {
   change,
   channel,
   publish,
+  queue,
   refresh,
   STATE_LOCK,
   save,
@@ -297,4 +298,10 @@ export async function detachCart(): Promise<void> {
     await save({ cart: true });
     publish();
   });
+}
+
+/** The token lock gave up (logged out): the cart calls not yet sent are dropped, not sent as a guest. */
+export async function clearUntransmitted(): Promise<void> {
+  await queue.clear();
+  publish();
 }

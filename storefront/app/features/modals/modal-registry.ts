@@ -22,6 +22,8 @@ export interface ModalPayloads {
   "privacy-statement": undefined;
   // Offline orders (issue 17): the waiting orders are read when it opens.
   "order-confirmation": undefined;
+  // Accounts (issue 12): the sign-up modal the token lock opens when it gives up.
+  auth: { mode?: "login" | "register" | "forgot" } | undefined;
 }
 
 export type ModalName = keyof ModalPayloads;
@@ -49,4 +51,6 @@ export const modalLoaders: { [N in ModalName]: Loader<N> } = {
   "privacy-statement": () => import("../analytics/privacy-modal.tsx"),
   // Offline orders (issue 17)
   "order-confirmation": () => import("../offline/order-confirmation-modal.tsx"),
+  // Accounts (issue 12)
+  auth: () => import("../account/auth-modal.tsx"),
 };
