@@ -1,5 +1,6 @@
 export * from "./add-to-cart.ts";
 export * from "./checksum.ts";
+export * from "./free-shipping.ts";
 export * from "./connection.ts";
 export * from "./items-hash.ts";
 export * from "./local-changes.ts";
