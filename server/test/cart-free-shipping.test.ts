@@ -35,7 +35,10 @@ describe("GET /totals: free shipping", () => {
   it("has nothing left once the subtotal reaches it, and the standard delivery is then free", async () => {
     const qty = Math.ceil(FREE_SHIPPING_FROM / f.simple.final_price_incl_tax!);
     const { id, totals } = await cartOf(qty);
-    expect(totals.extension_attributes.free_shipping).toEqual({ threshold: FREE_SHIPPING_FROM, remaining: 0 });
+    expect(totals.extension_attributes.free_shipping).toEqual({
+      threshold: FREE_SHIPPING_FROM,
+      remaining: 0,
+    });
     const methods = (await cart.shippingMethods(id, { country_id: "NL" })).body.result;
     expect(methods.find((m: { method_code: string }) => m.method_code === "standard").price_incl_tax).toBe(0);
   });

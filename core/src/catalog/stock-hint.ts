@@ -1,4 +1,4 @@
-import { stockStatus, type StockLevel } from "./stock.ts";
+import { type StockLevel, stockStatus } from "./stock.ts";
 
 /**
  * Few left: the product page says how many ("Nog 3 op voorraad") from this count down. Above it a

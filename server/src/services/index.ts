@@ -23,6 +23,7 @@ import { OrderService } from "./orders/index.ts";
 import { PaymentService } from "./payments/index.ts";
 // Issue 18: reviews.
 import { ReviewService } from "./reviews.ts";
+import { StockAlertService } from "./stock-alerts.ts";
 
 /** Everything a route or an SSR loader may use; built once per process in `createServices`. */
 export interface Services {
@@ -57,6 +58,8 @@ export interface Services {
   customerOrders: CustomerOrders;
   /** Product reviews and their moderation (issue 18). */
   reviews: ReviewService;
+  /** "Mail me als mijn maat er weer is" (issue 14): swept after every catalogue change. */
+  stockAlerts: StockAlertService;
 }
 
 export async function createServices(config: Config, database: Database): Promise<Services> {
@@ -102,7 +105,19 @@ export async function createServices(config: Config, database: Database): Promis
   // Newsletter and customer data (issue 15)
   const engage = new EngageContacts(database.db);
   const newsletter = new NewsletterService(database.db, engage, mailPortMailer(mail), config.PUBLIC_URL);
+  // Back-in-stock mails (issue 14): every catalogue change (an import, stock an order gave back)
+  // rebuilds the index in every instance; each sweeps, and the outbox sends every alert once.
+  const stockAlerts = new StockAlertService(
+    database.db,
+    catalog,
+    mail,
+    config.PUBLIC_URL,
+    pino({ name: "stock-alerts", level: config.LOG_LEVEL }),
+  );
+  catalogEvents.onRebuilt(() => stockAlerts.sweep());
+  stockAlerts.start();
   return {
+    stockAlerts,
     config,
     database,
     catalog,
