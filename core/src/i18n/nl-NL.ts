@@ -150,6 +150,13 @@ export const nl = {
     "Maat {size} is uitverkocht. We mailen je één keer zodra hij er weer is.",
   "Your e-mail address": "Je e-mailadres",
   "Let me know": "Houd me op de hoogte",
+  "we mail you once, as soon as it can be ordered again.":
+    "we mailen je één keer, zodra je hem weer kunt bestellen.",
+  "This size is in stock again: you can order it now.":
+    "Deze maat is weer op voorraad: je kunt hem nu bestellen.",
+  "Size sold out?": "Maat uitverkocht?",
+  "Add to shopping bag": "Toevoegen aan winkelwagen",
+  "Add to cart bar": "Snel bestellen",
   "We will mail you when size {size} is back.": "We mailen je zodra maat {size} er weer is.",
   "Add {name} to cart": "{name} in winkelwagen",
   "Available sizes": "Beschikbare maten",

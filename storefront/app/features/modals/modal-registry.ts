@@ -11,6 +11,8 @@ export interface ModalPayloads {
   // Newsletter, customer data, analytics and consent (issue 15)
   "cookie-consent": { settings?: boolean; onDecided?: () => void } | undefined;
   newsletter: undefined;
+  // Issue 14: a sold-out size's "mail me" (sizes: the sold-out children the shopper may pick).
+  "back-in-stock": { name: string; sizes: { sku: string; label: string }[]; selected?: string };
 }
 
 export type ModalName = keyof ModalPayloads;
@@ -32,4 +34,6 @@ export const modalLoaders: { [N in ModalName]: Loader<N> } = {
   // Newsletter, customer data, analytics and consent (issue 15)
   "cookie-consent": () => import("../analytics/consent-modal.tsx"),
   newsletter: () => import("../newsletter/newsletter-modal.tsx"),
+  // Issue 14
+  "back-in-stock": () => import("../product/back-in-stock-modal.tsx"),
 };

@@ -7,7 +7,11 @@ import "./free-shipping-note.css";
  * cart with nothing to ship, nor before the first totals are in. Polite: a changed quantity updates
  * it and a screen reader hears the new amount once the shopper pauses.
  */
-export function FreeShippingNote({ progress }: { progress: { threshold: number; remaining: number } | null }) {
+export function FreeShippingNote({
+  progress,
+}: {
+  progress: { threshold: number; remaining: number } | null;
+}) {
   if (!progress || progress.threshold <= 0) return null;
   const reached = progress.remaining <= 0;
   const done = reached ? 1 : Math.min(1, Math.max(0, 1 - progress.remaining / progress.threshold));
