@@ -1,5 +1,5 @@
 import { t } from "@etalage/core";
-import { type RefObject, useEffect, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { PriceTag } from "./price-tag.tsx";
 import type { Prices } from "./product-data.ts";
 import "./sticky-buy-bar.css";
@@ -25,25 +25,33 @@ export function StickyBuyBar({
   soldOut: boolean;
 }) {
   const [shown, setShown] = useState(false);
+  // Watched instead of the form's button: the bar's own mark, right after the form, is there
+  // whenever the bar is, however the page around it hydrates.
+  const mark = useRef<HTMLSpanElement>(null);
 
   useEffect(() => {
-    const button = form.current?.querySelector<HTMLElement>('button[type="submit"]');
-    if (!button || typeof IntersectionObserver === "undefined") return;
+    const watched = mark.current;
+    if (!watched || typeof IntersectionObserver === "undefined") return;
     const phone = window.matchMedia(PHONE);
     let passed = false;
     const update = () => setShown(passed && phone.matches);
-    const observer = new IntersectionObserver(([entry]) => {
-      // Out of view above: the shopper scrolled past it. Below the fold it is still to come.
-      passed = !!entry && !entry.isIntersecting && entry.boundingClientRect.bottom < 0;
-      update();
-    });
-    observer.observe(button);
+    // The viewport stretched far down: the mark "intersects" while it is in view or still below
+    // it, and stops once scrolled past above. A jump (a link, the keyboard's End) crosses it too,
+    // which a plain observer misses when the mark is never on screen in between.
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        passed = !!entry && !entry.isIntersecting;
+        update();
+      },
+      { rootMargin: "0px 0px 100000px 0px" },
+    );
+    observer.observe(watched);
     phone.addEventListener("change", update);
     return () => {
       observer.disconnect();
       phone.removeEventListener("change", update);
     };
-  }, [form]);
+  }, []);
 
   const add = () => {
     const buy = form.current;
@@ -57,14 +65,17 @@ export function StickyBuyBar({
   };
 
   return (
-    <section className="sticky-buy" aria-label={t("Add to cart bar")} hidden={!shown}>
-      <div className="sticky-buy__info">
-        <p className="sticky-buy__name">{name}</p>
-        <PriceTag prices={prices} />
-      </div>
-      <button type="button" className="button sticky-buy__button" disabled={soldOut} onClick={add}>
-        {soldOut ? t("Out of stock") : t("Add to shopping bag")}
-      </button>
-    </section>
+    <>
+      <span ref={mark} className="sticky-buy__mark" aria-hidden="true" />
+      <section className="sticky-buy" aria-label={t("Add to cart bar")} hidden={!shown}>
+        <div className="sticky-buy__info">
+          <p className="sticky-buy__name">{name}</p>
+          <PriceTag prices={prices} />
+        </div>
+        <button type="button" className="button sticky-buy__button" disabled={soldOut} onClick={add}>
+          {soldOut ? t("Out of stock") : t("Add to shopping bag")}
+        </button>
+      </section>
+    </>
   );
 }
