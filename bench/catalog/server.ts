@@ -33,6 +33,7 @@ import { paymentPort, type Services } from "../../server/src/services/index.ts";
 import { OrderService } from "../../server/src/services/orders/index.ts";
 import { PaymentService } from "../../server/src/services/payments/index.ts";
 import { ReviewService } from "../../server/src/services/reviews.ts";
+import { StockAlertService } from "../../server/src/services/stock-alerts.ts";
 
 async function main() {
   const started = performance.now();
@@ -80,7 +81,10 @@ async function main() {
   // Nor are the newsletter and customer data: plain objects over the database, nothing to start.
   const engage = new EngageContacts(database.db);
   const newsletter = new NewsletterService(database.db, engage, mailPortMailer(mail), config.PUBLIC_URL);
+  // Nor are back-in-stock mails: built, never swept.
+  const stockAlerts = new StockAlertService(database.db, catalog, mail, config.PUBLIC_URL, console);
   const services: Services = {
+    stockAlerts,
     config,
     database,
     catalog,
