@@ -14,6 +14,10 @@ import { catalogProducts, expectAccessible, pickChild, screenshot, watchConsole 
  * sold-out size is back.
  */
 
+// axe and full-page screenshots of a product page with its reviews and recommendations take their
+// time on a loaded machine; the journeys wait for what a shopper waits for, within this.
+test.describe.configure({ timeout: 90_000 });
+
 interface Stock {
   is_in_stock: boolean;
   qty: number;
@@ -175,8 +179,9 @@ test.describe("the add-to-cart bar", () => {
     await expect(bar).toBeHidden();
 
     // Scrolled well past the button (to the reviews).
-    await page.locator(".product__promises").evaluate((node) => node.scrollIntoView({ block: "start" }));
-    await page.mouse.wheel(0, 600);
+    await page
+      .getByRole("region", { name: "Reviews" })
+      .evaluate((node) => node.scrollIntoView({ block: "start" }));
     if (testInfo.project.name === "desktop") {
       // Beside the pictures the button stays at hand: no bar on a wide screen.
       await expect(page.getByRole("button", { name: "In winkelwagen" })).toBeAttached();
