@@ -16,6 +16,7 @@ export * from "./catalog/search.ts";
 export * from "./catalog/size-guide.ts";
 export * from "./catalog/special-price.ts";
 export * from "./catalog/stock.ts";
+export * from "./catalog/stock-hint.ts";
 export * from "./catalog/store-time.ts";
 export * from "./catalog/tax.ts";
 export * from "./catalog/types.ts";

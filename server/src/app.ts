@@ -37,6 +37,7 @@ import { adminOrderRoutes, orderRoutes } from "./api/orders/route.ts";
 import { productRoutes } from "./api/product/route.ts";
 import { reviewAdminRoutes, reviewRoutes } from "./api/review/route.ts";
 import { sitemapRoutes } from "./api/sitemap/route.ts";
+import { stockAlertRoutes } from "./api/stock/alert-route.ts";
 import { stockRoutes } from "./api/stock/route.ts";
 import { storefrontApiRoutes } from "./api/storefront/route.ts";
 import { storeRoutes } from "./api/stores/route.ts";
@@ -122,6 +123,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.addHook("onClose", () => services.catalogEvents.stop());
   app.addHook("onClose", () => services.cms.stop());
   app.addHook("onClose", () => services.housekeeping.stop());
+  app.addHook("onClose", () => services.stockAlerts.stop());
   app.addHook("onClose", () => services.elevate.stop());
   app.addHook("onClose", () => services.orders.stop());
   app.addHook("onClose", () => services.mail.stop());
@@ -160,6 +162,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       apiMethods.installCors(api);
       await api.register(healthRoutes, { services });
       await api.register(stockRoutes, { services });
+      await api.register(stockAlertRoutes, { services });
       await api.register(urlRoutes, { services });
       await api.register(productRoutes, { services });
       await api.register(catalogRoutes, { services });

@@ -1,6 +1,7 @@
 export * from "./add-to-cart.ts";
 export * from "./checksum.ts";
 export * from "./connection.ts";
+export * from "./free-shipping.ts";
 export * from "./items-hash.ts";
 export * from "./local-changes.ts";
 export * from "./merge.ts";

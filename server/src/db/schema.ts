@@ -96,3 +96,5 @@ export * from "./schema-newsletter.ts";
 export * from "./schema-orders.ts";
 export * from "./schema-recommendations.ts";
 export * from "./schema-reviews.ts";
+// Back-in-stock mails (issue 14).
+export * from "./schema-stock-alerts.ts";

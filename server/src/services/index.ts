@@ -24,6 +24,7 @@ import { OrderService } from "./orders/index.ts";
 import { PaymentService } from "./payments/index.ts";
 // Issue 18: reviews.
 import { ReviewService } from "./reviews.ts";
+import { StockAlertService } from "./stock-alerts.ts";
 
 /** Everything a route or an SSR loader may use; built once per process in `createServices`. */
 export interface Services {
@@ -60,6 +61,8 @@ export interface Services {
   privacy: PrivacyService;
   /** Product reviews and their moderation (issue 18). */
   reviews: ReviewService;
+  /** "Mail me als mijn maat er weer is" (issue 14): swept after every catalogue change. */
+  stockAlerts: StockAlertService;
 }
 
 export interface ServiceOptions {
@@ -122,7 +125,19 @@ export async function createServices(
   const newsletter = new NewsletterService(database.db, engage, mailPortMailer(mail), config.PUBLIC_URL);
   const customerOrders = customerOrdersFrom(orders);
   const privacy = new PrivacyService(database.db, (id) => accounts.profile(id), customerOrders);
+  // Back-in-stock mails (issue 14): every catalogue change (an import, stock an order gave back)
+  // rebuilds the index in every instance; each sweeps, and the outbox sends every alert once.
+  const stockAlerts = new StockAlertService(
+    database.db,
+    catalog,
+    mail,
+    config.PUBLIC_URL,
+    pino({ name: "stock-alerts", level: config.LOG_LEVEL }),
+  );
+  catalogEvents.onRebuilt(() => stockAlerts.sweep());
+  if (background) stockAlerts.start();
   return {
+    stockAlerts,
     config,
     database,
     catalog,

@@ -178,6 +178,9 @@ export const totalsSchema = z.object({
   items_count: z.number(),
   quote_currency_code: z.string(),
   base_currency_code: z.string(),
+  extension_attributes: z
+    .object({ free_shipping: z.object({ threshold: z.number(), remaining: z.number() }) })
+    .optional(),
   items: z.array(
     z.object({
       item_id: z.number().int(),

@@ -26,6 +26,8 @@ export type MailTemplate =
       /** The order in the account pages, for a customer; a guest's mail has none. */
       orderUrl: string | null;
     }
+  /** Issue 14: a sold-out size the shopper asked about can be bought again; sent once. */
+  | { template: "back-in-stock"; productName: string; variant: string | null; productUrl: string }
   /** For the order and newsletter issues: a prepared mail of their own. */
   | { template: "custom"; name: string; subject: string; html: string; text: string };
 
@@ -128,6 +130,21 @@ export function renderMail(mail: MailTemplate): MailContent {
           ...(mail.orderUrl ? ["", mail.orderUrl] : []),
           "",
         ].join("\n"),
+      };
+    }
+    case "back-in-stock": {
+      const what = mail.variant ? `${mail.productName} (${mail.variant})` : mail.productName;
+      const subject = `${mail.productName} is er weer`;
+      const lead = `Goed nieuws: ${what} is weer op voorraad. Je vroeg ons je dat te laten weten, en dat doen we één keer: wacht niet te lang, want op is op.`;
+      const tail = "Je krijgt deze e-mail omdat je op onze website vroeg om bericht als je maat er weer is.";
+      return {
+        template: mail.template,
+        subject,
+        html: layout(
+          subject,
+          `<p>${escapeHtml(lead)}</p>${button(mail.productUrl, "Bekijk het artikel")}<p style="font-size:14px;color:#6b6b6b">${escapeHtml(tail)}</p>`,
+        ),
+        text: `${lead}\n\n${mail.productUrl}\n\n${tail}\n`,
       };
     }
     case "custom":

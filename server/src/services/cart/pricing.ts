@@ -8,6 +8,7 @@ import type { CartCaller, CartRow } from "./owner.ts";
 import { isVirtualCart, type PaymentMethod, paymentMethodsFor } from "./payment.ts";
 import {
   findShippingMethod,
+  freeShippingFor,
   type ShippingContext,
   type ShippingMethod,
   shippingMethodsFor,
@@ -75,6 +76,8 @@ export async function totalsOf(db: Db, priced: PricedCart, now: Date = new Date(
         }
       : null,
   });
+  const freeShipping = priced.virtual ? null : freeShippingFor(shippingContext);
+  if (freeShipping) totals.extension_attributes = { free_shipping: freeShipping };
   return { totals, unavailable: priced.unavailable };
 }
 

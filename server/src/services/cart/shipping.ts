@@ -1,4 +1,4 @@
-import { roundCents } from "@etalage/core";
+import { type FreeShippingProgress, freeShippingProgress, roundCents } from "@etalage/core";
 import { SHIPPING_TAX_RATE } from "./totals.ts";
 
 /**
@@ -120,4 +120,18 @@ export function findShippingMethod(
   return shippingMethodsFor(context).find(
     (m) => m.carrier_code === carrierCode && m.method_code === methodCode,
   );
+}
+
+/**
+ * How far the cart is from free delivery to its country (the microcart's "Nog € 12,05 tot gratis
+ * verzending"): from the same table the prices come from, so the promise and the price agree.
+ * Null where no method to that country ever ships free.
+ */
+export function freeShippingFor(context: ShippingContext): FreeShippingProgress | null {
+  const country = context.countryId.toUpperCase();
+  const thresholds = METHODS.filter((m) => m.freeFrom !== undefined && m.countries.includes(country)).map(
+    (m) => m.freeFrom!,
+  );
+  if (thresholds.length === 0) return null;
+  return freeShippingProgress(context.subtotalInclTax, Math.min(...thresholds), context.freeShipping);
 }

@@ -88,6 +88,8 @@ export interface CartTotals {
   base_currency_code: string;
   items: TotalsItem[];
   total_segments: TotalSegment[];
+  /** Free delivery: its threshold and what is left to it, where the cart's country has one. */
+  extension_attributes?: { free_shipping: { threshold: number; remaining: number } };
 }
 
 export interface TotalsInput {

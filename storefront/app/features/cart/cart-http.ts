@@ -98,4 +98,5 @@ export interface ServerTotals {
     options: { label: string; value: string }[];
   }[];
   total_segments: { code: string; title: string; value: number }[];
+  extension_attributes?: { free_shipping?: { threshold: number; remaining: number } };
 }

@@ -10,6 +10,11 @@ export interface CartTotalsView {
   shipping: number | null;
   discount: number;
   couponCode: string | null;
+  /**
+   * The server's free-delivery threshold and what is left to it; null for a cart with nothing to
+   * ship. Optional: totals a browser stored before the field existed have none.
+   */
+  freeShipping?: { threshold: number; remaining: number } | null;
 }
 
 export interface CartView {

@@ -316,6 +316,7 @@ function totalsView(totals: ServerTotals): CartTotalsView {
     shipping: shipping ? shipping.value : null,
     discount: totals.discount_amount,
     couponCode: totals.coupon_code ?? null,
+    freeShipping: totals.extension_attributes?.free_shipping ?? null,
   };
 }
 

@@ -122,7 +122,12 @@ export function loadCategoryPage({ services, category, request }: LoadCategoryPa
   }
 
   const optionLabel = services.optionLabel.bind(services);
-  const products = result.items.map((product) => toProductCardData(product, { optionLabel }));
+  // Swatches and sizes on the cards (issue 14): from the children the search answer already has.
+  const swatches = new Map(
+    (services.attribute("color")?.options ?? []).map((o) => [String(o.value), o.swatch ?? null]),
+  );
+  const swatch = (value: string) => swatches.get(value) ?? null;
+  const products = result.items.map((product) => toProductCardData(product, { optionLabel, swatch }));
   const href = categoryLink(category);
   const origin = services.publicUrl.replace(/\/+$/, "");
   const canonical = origin + href;

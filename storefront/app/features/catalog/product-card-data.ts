@@ -1,5 +1,6 @@
 import { applyTax, type Product, type ProductLabel, productLink, specialPriceActive } from "@etalage/core";
 import { hasImage } from "../../lib/images.ts";
+import { type CardVariants, cardVariants } from "./card-variants.ts";
 
 /** The four corners of a card image (browsing §3 "Product label": positions 0, 2, 6 and 8). */
 export type LabelCorner = "top-left" | "top-right" | "bottom-left" | "bottom-right";
@@ -28,6 +29,8 @@ export interface ProductCardData {
   specialPrice: number | null;
   /** Listing labels (type 1), at most one per corner. */
   labels: CardLabel[];
+  /** A configurable's colours and sizes in stock, where the page asked for them (issue 14). */
+  variants?: CardVariants | null;
 }
 
 /**
@@ -63,6 +66,8 @@ export interface CardDataOptions {
   /** Resolves option values (the brand is stored as one) to their labels. */
   optionLabel?: (attributeCode: string, value: string | number) => string | undefined;
   now?: Date;
+  /** Colour swatches and sizes on the card (listings): the colour attribute's swatch of a value. */
+  swatch?: (value: string) => string | null;
 }
 
 export function toProductCardData(product: Product, options: CardDataOptions = {}): ProductCardData {
@@ -83,6 +88,14 @@ export function toProductCardData(product: Product, options: CardDataOptions = {
     price,
     specialPrice: special !== null && special < price ? special : null,
     labels: cardLabels(product.product_labels),
+    ...(options.swatch
+      ? {
+          variants: cardVariants(product, {
+            swatch: options.swatch,
+            ...(options.optionLabel ? { optionLabel: options.optionLabel } : {}),
+          }),
+        }
+      : {}),
   };
 }
 

@@ -3,9 +3,11 @@ import { hasImage } from "../../lib/images.ts";
 import { IntentShopLink } from "../../lib/shop-link.tsx";
 import { FavoriteButton } from "../recommendations/favorite-button.tsx";
 import { CARD_IMAGE, cardImageSrc, cardImageSrcSet, LISTING_CARD_SIZES } from "./card-image.ts";
+import { CardVariantsView } from "./card-variants-view.tsx";
 import type { CardLabel, ProductCardData } from "./product-card-data.ts";
 import { ProductPrice } from "./product-price.tsx";
 import "./product-card.css";
+import "./card-variants.css";
 
 export interface ProductCardProps {
   product: ProductCardData;
@@ -69,6 +71,7 @@ export function ProductCard({
           <ProductPrice price={price} specialPrice={specialPrice} />
         </div>
       </IntentShopLink>
+      {product.variants && <CardVariantsView variants={product.variants} />}
       <FavoriteButton productKey={product.sku} name={name} />
     </article>
   );

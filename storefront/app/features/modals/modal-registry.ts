@@ -24,6 +24,8 @@ export interface ModalPayloads {
   "order-confirmation": undefined;
   // Accounts (issue 12): the sign-up modal the token lock opens when it gives up.
   auth: { mode?: "login" | "register" | "forgot" } | undefined;
+  // Issue 14: a sold-out size's "mail me" (sizes: the sold-out children the shopper may pick).
+  "back-in-stock": { name: string; sizes: { sku: string; label: string }[]; selected?: string };
 }
 
 export type ModalName = keyof ModalPayloads;
@@ -53,4 +55,6 @@ export const modalLoaders: { [N in ModalName]: Loader<N> } = {
   "order-confirmation": () => import("../offline/order-confirmation-modal.tsx"),
   // Accounts (issue 12)
   auth: () => import("../account/auth-modal.tsx"),
+  // Issue 14
+  "back-in-stock": () => import("../product/back-in-stock-modal.tsx"),
 };

@@ -10,6 +10,8 @@ export interface ProductOptionsProps {
   sizeGuide: ProductPageData["sizeGuide"];
   /** Set when the shopper tried to buy before choosing everything. */
   error: string | null;
+  /** A word beside a value, such as "Laatste stuks" (issue 14); null for none. */
+  note?: (attributeCode: string, value: string) => string | null;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface ProductOptionsProps {
  * with the other choices is struck through and says "niet beschikbaar", but stays clickable: the
  * choice then moves the other options along, or warns when nothing matches.
  */
-export function ProductOptions({ options, pick, sizeGuide, error }: ProductOptionsProps) {
+export function ProductOptions({ options, pick, sizeGuide, error, note }: ProductOptionsProps) {
   const errorId = useId();
   return (
     <div className="options">
@@ -29,6 +31,7 @@ export function ProductOptions({ options, pick, sizeGuide, error }: ProductOptio
           pick={pick}
           sizeGuide={option.attribute_code === "size" ? sizeGuide : null}
           errorId={error ? errorId : undefined}
+          note={note}
         />
       ))}
       {/* No live region: the same message is announced once, as the error notification (transactional §4). */}
@@ -46,7 +49,9 @@ function OptionGroup({
   pick,
   sizeGuide,
   errorId,
+  note,
 }: {
+  note: ProductOptionsProps["note"];
   option: OptionPicker;
   pick: ProductOptionsProps["pick"];
   sizeGuide: ProductPageData["sizeGuide"];
@@ -61,34 +66,49 @@ function OptionGroup({
         {selected && <span className="options__chosen">: {selected.label}</span>}
       </legend>
       <ul className={`options__values options__values--${isColor ? "swatch" : "button"}`}>
-        {option.values.map((value) => (
-          <li key={value.value}>
-            <a
-              href={value.href}
-              rel="nofollow"
-              className="option"
-              data-available={value.available}
-              aria-current={value.selected ? "true" : undefined}
-              title={isColor ? value.label : undefined}
-              onClick={(event) => {
-                if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-                event.preventDefault();
-                pick(option.attribute_code, value.value);
-              }}
-            >
-              {isColor && (
-                <span className="option__swatch" style={{ background: value.swatch ?? "#d3d3d3" }} />
-              )}
-              {/* One piece of hidden text, so the name reads "M, niet beschikbaar" without a stray space. */}
-              {!isColor && <span aria-hidden={!value.available || undefined}>{value.label}</span>}
-              {(isColor || !value.available) && (
-                <span className="visually-hidden">
-                  {value.available ? value.label : `${value.label}, ${t("not available")}`}
-                </span>
-              )}
-            </a>
-          </li>
-        ))}
+        {option.values.map((value) => {
+          const extra =
+            value.available && !isColor ? (note?.(option.attribute_code, value.value) ?? null) : null;
+          return (
+            <li key={value.value}>
+              <a
+                href={value.href}
+                rel="nofollow"
+                className="option"
+                data-available={value.available}
+                aria-current={value.selected ? "true" : undefined}
+                title={isColor ? value.label : undefined}
+                onClick={(event) => {
+                  if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+                  event.preventDefault();
+                  pick(option.attribute_code, value.value);
+                }}
+              >
+                {isColor && (
+                  <span className="option__swatch" style={{ background: value.swatch ?? "#d3d3d3" }} />
+                )}
+                {/* One piece of hidden text, so the name reads "M, niet beschikbaar" without a stray space. */}
+                {!isColor && (
+                  <span aria-hidden={!value.available || extra !== null || undefined}>{value.label}</span>
+                )}
+                {extra && (
+                  <span className="option__note" aria-hidden="true">
+                    {extra}
+                  </span>
+                )}
+                {(isColor || !value.available || extra) && (
+                  <span className="visually-hidden">
+                    {!value.available
+                      ? `${value.label}, ${t("not available")}`
+                      : extra
+                        ? `${value.label}, ${extra}`
+                        : value.label}
+                  </span>
+                )}
+              </a>
+            </li>
+          );
+        })}
       </ul>
       {sizeGuide && (
         <button

@@ -1,5 +1,5 @@
 import { type SizeTableKey, type StockStatus, stockStatus, t } from "@etalage/core";
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useActionData } from "react-router";
 import { deferredModule } from "../../lib/deferred-module.ts";
 import { trackProductView } from "../analytics/product-view.ts";
@@ -12,13 +12,16 @@ import { ProductRecommendations } from "../recommendations/product-recommendatio
 import { ProductReviews } from "../reviews/product-reviews.tsx";
 import { onDemand } from "../shell/on-demand.tsx";
 import { StoresModalLink } from "../stores/stores-modal-link.tsx";
+import { BackInStockLink } from "./back-in-stock-link.tsx";
 import { ColorRelations } from "./color-relations.tsx";
 import { PriceTag } from "./price-tag.tsx";
 import { type GalleryImage, type ProductPageData, pricesOf, type VariantView } from "./product-data.ts";
 import { ProductOptions } from "./product-options.tsx";
 import type { PartsChoice } from "./product-parts.tsx";
 import type { ProductActionResult } from "./product-route.ts";
-import { StockLine, useStockStatus } from "./stock-status.tsx";
+import { lastPiecesNote, soldOutSizes } from "./size-stock.ts";
+import { StickyBuyBar } from "./sticky-buy-bar.tsx";
+import { StockLine, useStockCheck } from "./stock-status.tsx";
 import { useProductConfiguration } from "./use-product-configuration.ts";
 import "./product-page.css";
 
@@ -108,6 +111,7 @@ function ProductView({ data, parts }: { data: ProductPageData; parts: PartsChoic
   const [qty, setQty] = useState("1");
   const [error, setError] = useState<string | null>(null);
   const [addFailed, setAddFailed] = useState(false);
+  const buyForm = useRef<HTMLFormElement>(null);
   const note: ProductActionResult | null = addFailed
     ? { added: false, message: t("An error occured while adding to the cart") }
     : (posted ?? null);
@@ -116,7 +120,11 @@ function ProductView({ data, parts }: { data: ProductPageData; parts: PartsChoic
   const sku = variant?.sku ?? data.sku;
   const initialStock: StockStatus = variant ? stockStatus(variant.stock) : data.stock;
   // An unconfigured configurable has no sku of its own to check: its stock sums its children.
-  const stock = useStockStatus(data.configurable && !variant ? null : sku, initialStock);
+  const { status: stock, hint: stockLeft } = useStockCheck(
+    data.configurable && !variant ? null : sku,
+    initialStock,
+    variant?.stock ?? null,
+  );
   const soldOut = stock === "out_of_stock";
 
   // A model split into one product per colour shows its colours as links to each other; its own
@@ -174,7 +182,7 @@ function ProductView({ data, parts }: { data: ProductPageData; parts: PartsChoic
                 : t("Including VAT")}
             </p>
           </div>
-          <StockLine status={stock} />
+          <StockLine status={stock} hint={stockLeft} />
           {data.shortDescription && <p className="product__lead">{data.shortDescription}</p>}
 
           <ColorRelations
@@ -184,7 +192,13 @@ function ProductView({ data, parts }: { data: ProductPageData; parts: PartsChoic
             }
           />
 
-          <form method="post" className="buy" onSubmit={onSubmit} data-configured={config.isConfigured}>
+          <form
+            ref={buyForm}
+            method="post"
+            className="buy"
+            onSubmit={onSubmit}
+            data-configured={config.isConfigured}
+          >
             <input type="hidden" name="sku" value={sku} />
             <input type="hidden" name="product_type" value={data.type} />
             {data.configurable && <input type="hidden" name="parent_sku" value={data.sku} />}
@@ -204,8 +218,14 @@ function ProductView({ data, parts }: { data: ProductPageData; parts: PartsChoic
                 pick={pick}
                 sizeGuide={data.sizeGuide}
                 error={error}
+                note={lastPiecesNote(data.configurable, config.configuration)}
               />
             )}
+            <BackInStockLink
+              name={data.name}
+              sizes={soldOutSizes(data.configurable, config.configuration)}
+              selected={soldOut && variant ? variant.sku : null}
+            />
             {!data.configurable && data.sizeGuide && <SizeGuideButton table={data.sizeGuide} />}
             {parts?.element}
             <div className="buy__row">
@@ -234,6 +254,9 @@ function ProductView({ data, parts }: { data: ProductPageData; parts: PartsChoic
             )}
           </form>
 
+          {!data.grouped && !data.bundle && (
+            <StickyBuyBar form={buyForm} name={data.name} prices={prices} soldOut={soldOut} />
+          )}
           <ProductPromises type={data.type} />
 
           <ProductDetails description={data.description} attributes={data.attributes} sku={sku} />

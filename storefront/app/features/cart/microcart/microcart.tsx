@@ -8,6 +8,7 @@ import { CartRecommendations } from "../../recommendations/cart-recommendations.
 import { loadCartEngine, useCart } from "../cart-api.ts";
 import { CartTotals } from "./cart-totals.tsx";
 import { CouponForm } from "./coupon-form.tsx";
+import { FreeShippingNote } from "./free-shipping-note.tsx";
 import { MicrocartLine } from "./microcart-line.tsx";
 import { closeMicrocart, useEditMode } from "./microcart-store.ts";
 import "./microcart.css";
@@ -73,6 +74,7 @@ export default function Microcart() {
         ))}
       </ul>
       <div className="microcart__summary">
+        <FreeShippingNote progress={view.totals?.freeShipping ?? null} />
         <CouponForm couponCode={view.totals?.couponCode ?? null} />
         <CartTotals totals={view.totals} items={view.items} />
       </div>
