@@ -588,6 +588,9 @@ export const nl = {
   "Pay now": "Nu betalen",
   "No service points found": "Geen afhaalpunten gevonden",
   "Test payment: no money is charged.": "Testbetaling: er wordt geen geld afgeschreven.",
+  "Saved addresses": "Opgeslagen adressen",
+  "A new address": "Een nieuw adres",
+  "Logged in as {email}": "Ingelogd als {email}",
 } as const satisfies Record<string, string>;
 
 export type DictionaryKey = keyof typeof nl;

@@ -1,11 +1,15 @@
 import { formatPrice, t } from "@etalage/core";
+import { useEffect } from "react";
 import { Form, Link, redirect } from "react-router";
+import { forgetDetails } from "../features/checkout/checkout-persist.ts";
 import type { ShellHandle } from "../features/shell/use-shell-options.ts";
 import { servicesContext } from "../lib/server-context.ts";
 import type { Route } from "./+types/checkout-return";
 import "../features/checkout/checkout.css";
 
-export const handle: ShellHandle = { shell: { hideFooter: true, hideMobileHeader: true } };
+export const handle: ShellHandle = {
+  shell: { hideFooter: true, hideMobileHeader: true, hideSellingPoints: true },
+};
 
 export function headers() {
   return { "cache-control": "no-store" };
@@ -30,6 +34,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function CheckoutReturn({ loaderData }: Route.ComponentProps) {
   const { state, orderNumber, grandTotal, test, token } = loaderData;
+  // The order is placed: the checkout details kept in this browser go.
+  useEffect(() => {
+    if (state !== "unknown") void forgetDetails().catch(() => {});
+  }, [state]);
   if (state === "unknown")
     return (
       <main className="checkout">

@@ -3,10 +3,15 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { CheckoutPlace, CheckoutSummary } from "../../lib/server-context.ts";
 import type { CheckoutValues } from "./checkout-form.ts";
+import { CheckoutSummaryBox } from "./checkout-summary.tsx";
+import { SavedAddresses } from "./saved-addresses.tsx";
+import { useCheckoutLive } from "./use-checkout-live.ts";
 import "./checkout.css";
 
 export interface CheckoutPageProps {
   summary: CheckoutSummary | null;
+  /** The cart is a customer's: its summary comes once the browser sent the customer's token. */
+  customerCart: boolean;
   stores: CheckoutPlace[];
   points: CheckoutPlace[] | null;
   values: CheckoutValues;
@@ -53,15 +58,25 @@ function Field(props: {
  * posts as a document (`reloadDocument`): its answer sends the shopper on to the payment provider.
  */
 export function CheckoutPage(props: CheckoutPageProps) {
-  const { summary, values, errors } = props;
+  const { values, errors } = props;
   const formRef = useRef<HTMLFormElement>(null);
   const busy = useNavigation().state === "submitting";
+  const live = useCheckoutLive(formRef, props.summary);
+  const { summary, customer } = live;
   // Focus moves to the first field in error after a refused submit (transactional §5).
   useEffect(() => {
     if (Object.keys(errors).length === 0) return;
     formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
   }, [errors]);
 
+  if (!summary && props.customerCart && live.waiting) {
+    return (
+      <main className="checkout checkout--empty">
+        <h1>{t("Checkout")}</h1>
+        <p role="status">{t("Loading...")}</p>
+      </main>
+    );
+  }
   if (!summary || summary.lines.length === 0) {
     return (
       <main className="checkout checkout--empty">
@@ -84,10 +99,25 @@ export function CheckoutPage(props: CheckoutPageProps) {
         </p>
       )}
       <div className="checkout__columns">
-        <Form method="post" ref={formRef} className="checkout__form" noValidate reloadDocument>
+        <Form
+          method="post"
+          ref={formRef}
+          className="checkout__form"
+          noValidate
+          reloadDocument
+          onChange={live.onFormChange}
+        >
           <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
+          <input type="hidden" name="customerToken" value={live.token ?? ""} />
           <fieldset>
             <legend>{t("Personal details")}</legend>
+            {customer ? (
+              <p className="checkout__account">{t("Logged in as {email}", { email: customer.email })}</p>
+            ) : (
+              <p className="checkout__account">
+                {t("Already have an account?")} <Link to="/login?redirect=/checkout">{t("Log in")}</Link>
+              </p>
+            )}
             <Field
               name="email"
               label="E-mail address"
@@ -116,6 +146,13 @@ export function CheckoutPage(props: CheckoutPageProps) {
           </fieldset>
           <fieldset>
             <legend>{t("Shipping address")}</legend>
+            {customer && (
+              <SavedAddresses
+                addresses={customer.addresses}
+                chosen={live.chosenAddress}
+                onChoose={live.chooseAddress}
+              />
+            )}
             <Field
               name="postcode"
               label="Zip code"
@@ -250,28 +287,7 @@ export function CheckoutPage(props: CheckoutPageProps) {
             {t("Place the order")}
           </button>
         </Form>
-        <aside className="checkout__summary" aria-labelledby="checkout-summary-title">
-          <h2 id="checkout-summary-title">{t("Order summary")}</h2>
-          <ul>
-            {summary.lines.map((l) => (
-              <li key={l.sku}>
-                <span>
-                  {l.qty} × {l.name}
-                  {l.options.length > 0 && <small> ({l.options.map((o) => o.value).join(", ")})</small>}
-                </span>
-                <span>{formatPrice(l.row_total_incl_tax)}</span>
-              </li>
-            ))}
-          </ul>
-          <dl>
-            {summary.segments.map((s) => (
-              <div key={s.code} className={`checkout__segment checkout__segment--${s.code}`}>
-                <dt>{s.title}</dt>
-                <dd>{formatPrice(s.value)}</dd>
-              </div>
-            ))}
-          </dl>
-        </aside>
+        <CheckoutSummaryBox summary={summary} onTotalsChanged={live.refresh} busy={live.busy} />
       </div>
     </main>
   );

@@ -1,0 +1,164 @@
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { catalogProducts, expectAccessible, screenshot, watchConsole } from "./support.ts";
+
+/**
+ * Checkout beyond the guest's first visit (issue 13): a logged-in customer with saved addresses
+ * and a coupon, the summary's shipping line and coupon field, details kept over a reload, and the
+ * page free of the shop's distractions.
+ */
+const API = "/api/ext/tritonx";
+const DEMO = { username: "demo@etalage.nl", password: "Etalage-Demo-2026" };
+type Simple = {
+  sku: string;
+  name: string;
+  stock?: { qty: number; is_in_stock: boolean };
+  final_price_incl_tax?: number;
+};
+
+let nextProduct = 3;
+
+async function inStockProduct(request: APIRequestContext) {
+  const simples = (await catalogProducts<Simple>(request, "simple")).filter(
+    (p) => p.stock?.is_in_stock && (p.stock.qty ?? 0) > 20 && (p.final_price_incl_tax ?? 0) > 10,
+  );
+  return simples[(nextProduct++ * 11) % simples.length]!;
+}
+
+/** Adds one product to the cart `cartId`, as a guest or with a customer's token. */
+async function addToCart(request: APIRequestContext, cartId: string, sku: string, token?: string) {
+  const headers = token ? { authorization: `Bearer ${token}` } : undefined;
+  const added = await request.post(`${API}/cart/update?cartId=${cartId}`, {
+    headers,
+    data: { cartItem: { sku, qty: 1, quoteId: cartId } },
+  });
+  expect(added.ok()).toBe(true);
+}
+
+async function guestCart(request: APIRequestContext, context: BrowserContext, baseURL: string) {
+  const product = await inStockProduct(request);
+  const id = (await (await request.post(`${API}/cart/create`, { data: {} })).json()).result as string;
+  await addToCart(request, id, product.sku);
+  await context.addCookies([{ name: "etalage_cart", value: id, url: baseURL }]);
+  return product;
+}
+
+/** The shop's frame around the checkout: nothing but the page itself (minimal distraction). */
+async function expectNoDistractions(page: Page) {
+  await expect(page.locator("footer.site-footer, footer[role=contentinfo]")).toHaveCount(0);
+  await expect(page.locator(".selling-points")).toHaveCount(0);
+  await expect(page.locator(".bottom-dock")).toHaveCount(0);
+  if ((page.viewportSize()?.width ?? 0) < 1024) await expect(page.locator(".site-header")).toBeHidden();
+}
+
+const summary = (page: Page) => page.getByRole("complementary", { name: "Overzicht van je bestelling" });
+
+test.describe("checkout for customers and returning shoppers", () => {
+  test("a logged-in customer chooses a saved address, applies a coupon and pays; the order is in the account", async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const problems = watchConsole(page);
+    // The demo customer's own cart on the server, with one product in it.
+    const login = await (await request.post(`${API}/login`, { data: DEMO })).json();
+    const token = login.result as string;
+    const cartId = (
+      await (
+        await request.post(`${API}/cart/create`, { headers: { authorization: `Bearer ${token}` }, data: {} })
+      ).json()
+    ).result as string;
+    const product = await inStockProduct(request);
+    await addToCart(request, cartId, product.sku, token);
+
+    await page.goto("/login?redirect=/checkout");
+    const form = page.getByRole("form", { name: "Inloggen" });
+    await form.getByLabel("E-mailadres").fill(DEMO.username);
+    await form.getByLabel("Wachtwoord").fill(DEMO.password);
+    await form.getByRole("button", { name: "Inloggen" }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+
+    await expect(page.getByText(`Ingelogd als ${DEMO.username}`)).toBeVisible();
+    await expect(summary(page).getByText(product.name)).toBeVisible();
+    // Personal details and the default address are filled in from the account.
+    await expect(page.getByLabel("E-mailadres")).toHaveValue(DEMO.username);
+    await expect(page.getByLabel("Voornaam")).not.toHaveValue("");
+    const saved = page.getByRole("group", { name: "Opgeslagen adressen" });
+    const choices = saved.getByRole("radio");
+    expect(await choices.count()).toBeGreaterThanOrEqual(3);
+    await expect(choices.first()).toBeChecked();
+    await expectNoDistractions(page);
+    await expectAccessible(page);
+    await screenshot(page, testInfo, "checkout-customer");
+
+    // The second saved address (Utrecht) fills the fields.
+    await saved.getByRole("radio", { name: /Utrecht/ }).check();
+    await expect(page.getByLabel("Plaats")).toHaveValue("Utrecht");
+
+    // The shipping line is the server's, for the method chosen.
+    await page.getByLabel(/Avondbezorging/).check();
+    await expect(summary(page).getByText("Verzendkosten (Avondbezorging)")).toBeVisible();
+
+    // A refused code says so in Dutch; a good one shows its discount line.
+    const coupon = summary(page).getByLabel("Kortingscode");
+    await coupon.fill("VERLOPEN");
+    await summary(page).getByRole("button", { name: "Toepassen" }).click();
+    await expect(summary(page).getByRole("alert")).toHaveText("Deze kortingscode is niet geldig");
+    await coupon.fill("WELKOM10");
+    await summary(page).getByRole("button", { name: "Toepassen" }).click();
+    await expect(
+      summary(page)
+        .getByText(/Korting/)
+        .first(),
+    ).toBeVisible();
+    await expect(
+      summary(page).getByRole("button", { name: "Kortingscode WELKOM10 verwijderen" }),
+    ).toBeFocused();
+    await expectAccessible(page);
+    await screenshot(page, testInfo, "checkout-customer-coupon");
+
+    await page.getByLabel("iDEAL").check();
+    await page.getByRole("button", { name: "Bestelling plaatsen" }).click();
+    await page.getByRole("button", { name: "Betalen (gelukt)" }).click();
+    const thanks = page.getByText(/Je ordernummer is (1\d{8})\./);
+    await expect(thanks).toBeVisible();
+    const orderNumber = /1\d{8}/.exec((await thanks.textContent()) ?? "")![0];
+
+    // The order joined the account.
+    await page.goto("/my-account/orders");
+    await expect(page.getByRole("link", { name: `Bestelling ${orderNumber}` })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test("a reload in the middle of checkout keeps the details and the chosen method", async ({
+    page,
+    request,
+    context,
+    baseURL,
+  }, testInfo) => {
+    const problems = watchConsole(page);
+    await guestCart(request, context, baseURL!);
+    await page.goto("/checkout");
+    await expect(page.getByRole("heading", { name: "Afrekenen", level: 1 })).toBeVisible();
+    await expectNoDistractions(page);
+    await page.getByLabel("E-mailadres").fill("terug@example.nl");
+    await page.getByLabel("Voornaam").fill("Femke");
+    await page.getByLabel("Achternaam").fill("Bakker");
+    await page.getByLabel("Postcode").fill("9711 AB");
+    await page.getByLabel("Huisnummer").fill("7");
+    await page.getByLabel("Straat").fill("Grote Markt");
+    await page.getByLabel("Plaats").fill("Groningen");
+    await page.getByLabel(/Avondbezorging/).check();
+    await expect(summary(page).getByText("Verzendkosten (Avondbezorging)")).toBeVisible();
+    await screenshot(page, testInfo, "checkout-before-reload");
+
+    await page.reload();
+    await expect(page.getByLabel("Plaats")).toHaveValue("Groningen");
+    await expect(page.getByLabel("E-mailadres")).toHaveValue("terug@example.nl");
+    await expect(page.getByLabel("Straat")).toHaveValue("Grote Markt");
+    await expect(page.getByLabel(/Avondbezorging/)).toBeChecked();
+    await expect(summary(page).getByText("Verzendkosten (Avondbezorging)")).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, testInfo, "checkout-after-reload");
+    expect(problems).toEqual([]);
+  });
+});
