@@ -69,7 +69,7 @@ export function CheckoutPage(props: CheckoutPageProps) {
     formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
   }, [errors]);
 
-  if (!summary && props.customerCart && live.waiting) {
+  if (!summary && (props.customerCart || live.token) && live.waiting) {
     return (
       <main className="checkout checkout--empty">
         <h1>{t("Checkout")}</h1>

@@ -24,8 +24,9 @@ export function defaultAddress(customer: CheckoutCustomer): CheckoutAddress | un
 }
 
 /**
- * Writes values into the form's fields (radios checked by value). `onlyEmpty` leaves what the
- * shopper already typed or what was restored alone. Answers whether anything changed.
+ * Writes values into the form's fields (radios checked by value). `onlyEmpty` leaves text the
+ * shopper already typed alone; a radio or select always takes the value (it always holds one).
+ * Answers whether anything changed.
  */
 export function fillForm(form: HTMLFormElement, values: CheckoutValues, onlyEmpty = false): boolean {
   let changed = false;
@@ -33,13 +34,13 @@ export function fillForm(form: HTMLFormElement, values: CheckoutValues, onlyEmpt
     const field = form.elements.namedItem(name);
     if (field instanceof RadioNodeList) {
       for (const radio of field)
-        if (radio instanceof HTMLInputElement && radio.value === value && !(onlyEmpty && field.value)) {
+        if (radio instanceof HTMLInputElement && radio.value === value && !radio.checked) {
           radio.checked = true;
           changed = true;
         }
     } else if (field instanceof HTMLInputElement && field.type === "radio") {
       // A lone radio (one shipping method) is the element itself, not a list.
-      if (field.value === value && !field.checked && !(onlyEmpty && field.checked)) {
+      if (field.value === value && !field.checked) {
         field.checked = true;
         changed = true;
       }

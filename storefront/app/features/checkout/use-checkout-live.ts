@@ -2,6 +2,7 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from "react"
 import { useFetcher } from "react-router";
 import type { CheckoutAddress, CheckoutCustomer, CheckoutSummary } from "../../lib/server-context.ts";
 import { startAccount, useAccount } from "../account/account-store.ts";
+import { useCart } from "../cart/cart-api.ts";
 import type { CheckoutValues } from "./checkout-form.ts";
 import type { LiveSummary } from "./checkout-live-action.ts";
 import { keepDetails, keptDetails, keptValues } from "./checkout-persist.ts";
@@ -60,6 +61,18 @@ export function useCheckoutLive(form: RefObject<HTMLFormElement | null>, initial
   useEffect(() => {
     if (account.ready) refresh();
   }, [account.ready, token, refresh]);
+
+  // The cart engine settled on other lines or another coupon (a log-in attached the customer's
+  // cart, another tab changed it): the server's summary is asked again.
+  const cart = useCart();
+  const cartKey =
+    cart.ready && cart.synced && !cart.busy
+      ? `${cart.items.map((i) => `${i.sku}×${i.qty}`).join(",")}|${cart.totals?.couponCode ?? ""}`
+      : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key is what changes; refresh reads the rest.
+  useEffect(() => {
+    if (account.ready && cartKey !== null) refresh();
+  }, [cartKey]);
 
   const summary = fetcher.data?.summary ?? initial;
   const customer = fetcher.data?.customer ?? null;
@@ -126,8 +139,14 @@ export function useCheckoutLive(form: RefObject<HTMLFormElement | null>, initial
     summary,
     customer,
     token,
-    /** A customer's cart is still on its way (the session is read, or the summary asked). */
-    waiting: !account.ready || (token !== null && fetcher.data === undefined),
+    /**
+     * A customer's cart is still on its way: the session is being read, or a logged-in shopper's
+     * cart is being attached or its summary asked.
+     */
+    waiting:
+      !account.ready ||
+      (token !== null &&
+        (fetcher.state !== "idle" || fetcher.data === undefined || cartKey === null || cart.count > 0)),
     busy: fetcher.state !== "idle",
     refresh,
     chosenAddress,
