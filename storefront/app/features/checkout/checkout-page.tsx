@@ -4,6 +4,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { CheckoutPlace, CheckoutSummary } from "../../lib/server-context.ts";
 import type { CheckoutValues } from "./checkout-form.ts";
 import { CheckoutSummaryBox } from "./checkout-summary.tsx";
+import { CreateAccountField, useCreateAccount } from "./create-account.tsx";
 import { SavedAddresses } from "./saved-addresses.tsx";
 import { useCheckoutLive } from "./use-checkout-live.ts";
 import "./checkout.css";
@@ -63,6 +64,7 @@ export function CheckoutPage(props: CheckoutPageProps) {
   const busy = useNavigation().state === "submitting";
   const live = useCheckoutLive(formRef, props.summary);
   const { summary, customer } = live;
+  const account = useCreateAccount(formRef);
   // Focus moves to the first field in error after a refused submit (transactional §5).
   useEffect(() => {
     if (Object.keys(errors).length === 0) return;
@@ -106,6 +108,7 @@ export function CheckoutPage(props: CheckoutPageProps) {
           noValidate
           reloadDocument
           onChange={live.onFormChange}
+          onSubmit={account.onSubmit}
         >
           <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
           <input type="hidden" name="customerToken" value={live.token ?? ""} />
@@ -143,6 +146,13 @@ export function CheckoutPage(props: CheckoutPageProps) {
               errors={errors}
               required
             />
+            {live.ready && !live.token && (
+              <CreateAccountField
+                wanted={account.wanted}
+                onWanted={account.setWanted}
+                error={account.error}
+              />
+            )}
           </fieldset>
           <fieldset>
             <legend>{t("Shipping address")}</legend>

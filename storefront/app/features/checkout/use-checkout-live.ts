@@ -139,6 +139,8 @@ export function useCheckoutLive(form: RefObject<HTMLFormElement | null>, initial
     summary,
     customer,
     token,
+    /** The browser's session was read (so the page knows whether the shopper is logged in). */
+    ready: account.ready,
     /**
      * A customer's cart is still on its way: the session is being read, or a logged-in shopper's
      * cart is being attached or its summary asked.
