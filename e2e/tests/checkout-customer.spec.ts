@@ -53,11 +53,13 @@ async function expectNoDistractions(page: Page) {
 const summary = (page: Page) => page.getByRole("complementary", { name: "Overzicht van je bestelling" });
 
 test.describe("checkout for customers and returning shoppers", () => {
+  // Whole journeys of many steps (log-in, payment pages, account pages): more than the default
+  // 30 s on a busy machine.
+  test.describe.configure({ timeout: 90_000 });
   test("a logged-in customer chooses a saved address, applies a coupon and pays; the order is in the account", async ({
     page,
     request,
   }, testInfo) => {
-    test.setTimeout(90_000);
     const problems = watchConsole(page);
     // The demo customer's own cart on the server, with one product in it.
     const login = await (await request.post(`${API}/login`, { data: DEMO })).json();
@@ -199,5 +201,45 @@ test.describe("checkout for customers and returning shoppers", () => {
     await expect(page.getByRole("link", { name: `Bestelling ${orderNumber}` })).toBeVisible();
     // The account's creation answers 400 for the refused password; nothing else goes wrong.
     expect(problems.filter((p) => !/status of 400/.test(p))).toEqual([]);
+  });
+
+  test("a guest makes an account on the thank-you page with one password: the order joins it", async ({
+    page,
+    request,
+    context,
+    baseURL,
+  }, testInfo) => {
+    const problems = watchConsole(page);
+    await guestCart(request, context, baseURL!);
+    const email = `bedankt.${testInfo.project.name}.${Date.now().toString(36)}${testInfo.repeatEachIndex}@example.nl`;
+    await page.goto("/checkout");
+    await page.getByLabel("E-mailadres").fill(email);
+    await page.getByLabel("Voornaam").fill("Bram");
+    await page.getByLabel("Achternaam").fill("Smit");
+    await page.getByLabel("Postcode").fill("6211 CK");
+    await page.getByLabel("Huisnummer").fill("1");
+    await page.getByLabel("Straat").fill("Vrijthof");
+    await page.getByLabel("Plaats").fill("Maastricht");
+    await page.getByLabel("Betalen bij bezorging").check();
+    await page.getByRole("button", { name: "Bestelling plaatsen" }).click();
+    await expect(page.getByRole("heading", { name: "Bedankt voor je bestelling!" })).toBeVisible();
+    const thanks = page.getByText(/Je ordernummer is (1\d{8})\./);
+    const orderNumber = /1\d{8}/.exec((await thanks.textContent()) ?? "")![0];
+
+    const offer = page.getByRole("region", { name: "Account aanmaken" });
+    await expect(offer.getByLabel("Wachtwoord")).toBeVisible();
+    await expectNoDistractions(page);
+    await expectAccessible(page);
+    await offer.getByLabel("Wachtwoord").fill("Kaasschaaf-Fietsbel-87");
+    await offer.getByRole("button", { name: "Account aanmaken" }).click();
+    await expect(offer.getByRole("status")).toHaveText(
+      "Je account is aangemaakt en deze bestelling staat erin.",
+    );
+    await expectAccessible(page);
+    await screenshot(page, testInfo, "checkout-thanks-account");
+
+    await offer.getByRole("link", { name: "Mijn bestellingen" }).click();
+    await expect(page.getByRole("link", { name: `Bestelling ${orderNumber}` })).toBeVisible();
+    expect(problems).toEqual([]);
   });
 });

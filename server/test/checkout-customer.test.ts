@@ -127,4 +127,40 @@ describe("checkout for customers", () => {
     const session = await server.services.accounts.verify(token);
     expect(order?.customer_id).toBe(session?.customerId);
   });
+
+  it("joins a guest's order to the account made on the thank-you page: only with its token and the order's own e-mail", async () => {
+    const checkout = storefrontCheckout(server.services);
+    const id = await cart.create();
+    expect((await cart.update(id, { sku: f.simple.sku, qty: 1 })).status).toBe(200);
+    const email = `gast-${randomUUID()}@example.nl`;
+    const placed = await checkout.place(randomUUID(), orderBody(id, email));
+    if (!placed.ok) throw new Error(placed.message);
+    expect(await checkout.guestOrder(placed.orderNumber, "niet-het-token")).toBeNull();
+    expect(await checkout.guestOrder(placed.orderNumber, placed.orderToken)).toEqual({
+      email,
+      firstname: "Femke",
+      lastname: "Bakker",
+    });
+
+    // Someone else's account does not get the order, even with its token.
+    const other = await newCustomer(false);
+    expect(await checkout.claim(placed.orderNumber, placed.orderToken, other.token)).toBe(false);
+
+    const created = await server.post(`${API}/create`, {
+      customer: { email, firstname: "Femke", lastname: "Bakker" },
+      password: PASSWORD,
+    });
+    expect(created.status).toBe(200);
+    const token = (await (await server.post(`${API}/login`, { username: email, password: PASSWORD })).json())
+      .result as string;
+    expect(await checkout.claim(placed.orderNumber, "niet-het-token", token)).toBe(false);
+    expect(await checkout.claim(placed.orderNumber, placed.orderToken, token)).toBe(true);
+    // Once an account's, the order is no guest's to offer or move again.
+    expect(await checkout.guestOrder(placed.orderNumber, placed.orderToken)).toBeNull();
+    expect(await checkout.claim(placed.orderNumber, placed.orderToken, token)).toBe(false);
+    const history = await (await server.get(`${API}/order-history`, bearer(token))).json();
+    expect(history.result.items.map((o: { increment_id: string }) => o.increment_id)).toContain(
+      placed.orderNumber,
+    );
+  });
 });

@@ -82,6 +82,21 @@ export function storefrontCheckout(services: Services): StorefrontCheckout {
         })),
       };
     },
+    async guestOrder(orderNumber, orderToken) {
+      const order = await orders.forToken(orderNumber, orderToken);
+      if (!order || order.customer_id !== null) return null;
+      const address = order.billing_address ?? order.shipping_address;
+      return {
+        email: order.customer_email,
+        firstname: address?.firstname ?? "",
+        lastname: address?.lastname ?? "",
+      };
+    },
+    async claim(orderNumber, orderToken, customerToken) {
+      const caller = await callerOf(customerToken);
+      if (caller.kind !== "customer") return false;
+      return orders.claim(orderNumber, orderToken, caller.customerId);
+    },
     async chooseShipping(cartId, value, customerToken) {
       const chosen = methodOf(value);
       if (!chosen) return false;

@@ -189,6 +189,13 @@ export interface StorefrontCheckout {
   ): Promise<CheckoutSummary | "customer" | null>;
   /** The customer of a valid access token (personal details, saved addresses), else null. */
   customer(customerToken: string): Promise<CheckoutCustomer | null>;
+  /** A guest's order (no account yet) with its token: who ordered, for the thank-you page's account offer. */
+  guestOrder(
+    orderNumber: string,
+    orderToken: string,
+  ): Promise<{ email: string; firstname: string; lastname: string } | null>;
+  /** The guest order joins the account of the token's customer (same e-mail address); false if not. */
+  claim(orderNumber: string, orderToken: string, customerToken: string): Promise<boolean>;
   /** Keeps a shipping method (`carrier:method`) on the cart, so its totals carry the shipping line. */
   chooseShipping(cartId: string, method: string, customerToken?: string): Promise<boolean>;
   stores(): CheckoutPlace[];
