@@ -193,7 +193,10 @@ test.describe("checkout for customers and returning shoppers", () => {
     await expectAccessible(page);
     await screenshot(page, testInfo, "checkout-create-account");
     await page.getByRole("button", { name: "Bestelling plaatsen" }).click();
-    await expect(page.getByRole("heading", { name: "Bedankt voor je bestelling!" })).toBeVisible();
+    // The account is made and logged in (the password hashed twice) before the order is placed.
+    await expect(page.getByRole("heading", { name: "Bedankt voor je bestelling!" })).toBeVisible({
+      timeout: 20_000,
+    });
     const thanks = page.getByText(/Je ordernummer is (1\d{8})\./);
     const orderNumber = /1\d{8}/.exec((await thanks.textContent()) ?? "")![0];
 
@@ -234,6 +237,7 @@ test.describe("checkout for customers and returning shoppers", () => {
     await offer.getByRole("button", { name: "Account aanmaken" }).click();
     await expect(offer.getByRole("status")).toHaveText(
       "Je account is aangemaakt en deze bestelling staat erin.",
+      { timeout: 20_000 },
     );
     await expectAccessible(page);
     await screenshot(page, testInfo, "checkout-thanks-account");

@@ -293,7 +293,14 @@ export function CheckoutPage(props: CheckoutPageProps) {
             ))}
             {errors.payment && <p className="checkout__error">{t(errors.payment)}</p>}
           </fieldset>
-          <button type="submit" name="intent" value="place" className="checkout__place" disabled={busy}>
+          <button
+            type="submit"
+            name="intent"
+            value="place"
+            className="checkout__place"
+            disabled={busy || account.creating}
+            aria-busy={busy || account.creating || undefined}
+          >
             {t("Place the order")}
           </button>
         </Form>

@@ -14,6 +14,7 @@ const PASSWORD_ID = "checkout-password";
 export function useCreateAccount(form: RefObject<HTMLFormElement | null>) {
   const [wanted, setWanted] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
   const created = useRef(false);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -21,6 +22,7 @@ export function useCreateAccount(form: RefObject<HTMLFormElement | null>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     if (!node || !wanted || created.current || submitter?.value === "points") return;
     event.preventDefault();
+    if (creating) return;
     const password = (document.getElementById(PASSWORD_ID) as HTMLInputElement | null)?.value ?? "";
     const data = new FormData(node);
     const text = (name: string) => String(data.get(name) ?? "");
@@ -29,11 +31,14 @@ export function useCreateAccount(form: RefObject<HTMLFormElement | null>) {
       document.getElementById(PASSWORD_ID)?.focus();
       return;
     }
+    setError(null);
+    setCreating(true);
     void register(
       { email: text("email"), firstname: text("firstname"), lastname: text("lastname"), password },
       { attachCart: false },
     ).then((refused) => {
       if (refused) {
+        setCreating(false);
         setError(refused);
         document.getElementById(PASSWORD_ID)?.focus();
         return;
@@ -42,11 +47,12 @@ export function useCreateAccount(form: RefObject<HTMLFormElement | null>) {
       setError(null);
       const token = node.elements.namedItem("customerToken");
       if (token instanceof HTMLInputElement) token.value = customerToken() ?? "";
-      node.requestSubmit(submitter ?? undefined);
+      // No submitter: the place button is disabled meanwhile; the action places by default.
+      node.requestSubmit();
     });
   };
 
-  return { wanted, setWanted, error, onSubmit };
+  return { wanted, setWanted, error, creating, onSubmit };
 }
 
 export function CreateAccountField({
