@@ -34,10 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The account offer changes no payment: the page is not settled again after it (no second redirectResult). */
-export function shouldRevalidate({
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formMethod === "POST" ? false : defaultShouldRevalidate;
 }
 
