@@ -79,7 +79,8 @@ test.describe("checkout for customers and returning shoppers", () => {
     await form.getByRole("button", { name: "Inloggen" }).click();
     await expect(page).toHaveURL(/\/checkout$/);
 
-    await expect(page.getByText(`Ingelogd als ${DEMO.username}`)).toBeVisible();
+    // The customer's cart is attached and its summary asked after the log-in: a while on a busy machine.
+    await expect(page.getByText(`Ingelogd als ${DEMO.username}`)).toBeVisible({ timeout: 20_000 });
     await expect(summary(page).getByText(product.name)).toBeVisible();
     // Personal details and the default address are filled in from the account.
     await expect(page.getByLabel("E-mailadres")).toHaveValue(DEMO.username);

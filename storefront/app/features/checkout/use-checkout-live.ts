@@ -39,14 +39,22 @@ export function useCheckoutLive(form: RefObject<HTMLFormElement | null>, initial
   const token = account.ready ? account.token : null;
   const fetcher = useFetcher<LiveSummary>();
   const [chosenAddress, setChosenAddress] = useState<number | "new">("new");
-  const latest = useRef({ token, submit: fetcher.submit });
-  latest.current = { token, submit: fetcher.submit };
+  const latest = useRef({ token, submit: fetcher.submit, busy: false });
+  latest.current = { token, submit: fetcher.submit, busy: fetcher.state !== "idle" };
+  /** Asked while an answer was on its way: asked again once it came (never two at once). */
+  const askAgain = useRef(false);
   /** The shipping value of the last ask (undefined: not asked yet). */
   const sentShipping = useRef<string | null | undefined>(undefined);
   const restored = useRef<Promise<void> | null>(null);
   const prefilledFor = useRef<CheckoutCustomer | null>(null);
 
   const refresh = useCallback(() => {
+    // A second ask would abort the first one's request: it waits for the answer instead.
+    if (latest.current.busy) {
+      askAgain.current = true;
+      return;
+    }
+    latest.current.busy = true;
     const body = new FormData();
     body.set("intent", "summary");
     if (latest.current.token) body.set("customerToken", latest.current.token);
@@ -55,6 +63,13 @@ export function useCheckoutLive(form: RefObject<HTMLFormElement | null>, initial
     if (shipping) body.set("shipping", shipping);
     void latest.current.submit(body, { method: "post" });
   }, [form]);
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && askAgain.current) {
+      askAgain.current = false;
+      refresh();
+    }
+  }, [fetcher.state, refresh]);
 
   // After hydration (and after a log-in or log-out in another tab): ask with the token as it is.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new token must ask again (refresh reads it from a ref).
