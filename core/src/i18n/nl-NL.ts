@@ -673,6 +673,14 @@ export const nl = {
   "Pay now": "Nu betalen",
   "No service points found": "Geen afhaalpunten gevonden",
   "Test payment: no money is charged.": "Testbetaling: er wordt geen geld afgeschreven.",
+  "Saved addresses": "Opgeslagen adressen",
+  "A new address": "Een nieuw adres",
+  "Logged in as {email}": "Ingelogd als {email}",
+  "Save your details for next time: create an account with one password.":
+    "Bewaar je gegevens voor de volgende keer: maak een account aan met één wachtwoord.",
+  "Your account has been created and this order is in it.":
+    "Je account is aangemaakt en deze bestelling staat erin.",
+  "We could not add the order to your account": "We konden de bestelling niet aan je account toevoegen",
 } as const satisfies Record<string, string>;
 
 export type DictionaryKey = keyof typeof nl;

@@ -1,12 +1,18 @@
 import type { CheckoutPaymentState, StorefrontCheckout } from "@etalage/storefront/server-context";
 import { placeOrderBody } from "../api/orders/validators.ts";
-import { CartService } from "../services/cart/index.ts";
+import { type CartCaller, CartService } from "../services/cart/index.ts";
 import type { Services } from "../services/index.ts";
 import { orderForAnalytics } from "../services/orders/analytics.ts";
 import type { PlacedOrder } from "../services/orders/index.ts";
 import { STORES, servicePointsNear } from "../services/stores/index.ts";
 
 const GUEST = { kind: "guest" } as const;
+
+/** The `postnl:standard` form value → carrier and method codes. */
+function methodOf(value: string): { carrier: string; method: string } | null {
+  const [carrier, method] = value.split(":");
+  return carrier && method ? { carrier, method } : null;
+}
 
 /**
  * The checkout pages' in-process face of the order and payment services: the same schemas
@@ -20,14 +26,21 @@ export function storefrontCheckout(services: Services): StorefrontCheckout {
     const child = services.catalog.childBySku(sku);
     return services.catalog.productBySku(sku)?.name ?? child?.child.name ?? child?.parent.name ?? sku;
   };
+  /** A logged-in shopper's token (sent by the checkout form) → the cart caller; none or stale: a guest. */
+  const callerOf = async (token: string | undefined): Promise<CartCaller> => {
+    const session = token ? await services.customerTokens?.verify(token) : null;
+    return session ? { kind: "customer", customerId: session.customerId } : GUEST;
+  };
   return {
-    async summary(cartId, countryId) {
-      const totals = await cart.totals(GUEST, cartId);
-      if (!totals.ok) return null;
+    async summary(cartId, countryId, customerToken) {
+      const caller = await callerOf(customerToken);
+      const totals = await cart.totals(caller, cartId);
+      // A customer's cart read without that customer's token: the browser holds the token.
+      if (!totals.ok) return totals.code === 401 ? "customer" : null;
       const t = totals.value.totals;
       if (t.items.length === 0 && totals.value.unavailable.length === 0) return null;
-      const shipping = await cart.shippingMethods(GUEST, cartId, countryId);
-      const pay = await cart.paymentMethods(GUEST, cartId);
+      const shipping = await cart.shippingMethods(caller, cartId, countryId);
+      const pay = await cart.paymentMethods(caller, cartId);
       const shippingMethods = shipping.ok ? shipping.value : [];
       return {
         lines: t.items.map((i) => ({
@@ -39,6 +52,7 @@ export function storefrontCheckout(services: Services): StorefrontCheckout {
         })),
         segments: t.total_segments.map((s) => ({ code: s.code, title: s.title, value: s.value })),
         grandTotal: t.grand_total,
+        couponCode: t.coupon_code,
         virtual: shipping.ok && shippingMethods.length === 0,
         shippingMethods: shippingMethods.map((m) => ({
           carrier_code: m.carrier_code,
@@ -49,6 +63,56 @@ export function storefrontCheckout(services: Services): StorefrontCheckout {
         paymentMethods: (pay.ok ? pay.value : []).filter((m) => m.code !== "banktransfer"),
         unavailable: totals.value.unavailable,
       };
+    },
+    async customer(customerToken) {
+      const caller = await callerOf(customerToken);
+      if (caller.kind !== "customer") return null;
+      const profile = await services.accounts.profile(caller.customerId);
+      if (!profile) return null;
+      return {
+        email: profile.email,
+        firstname: profile.firstname,
+        lastname: profile.lastname,
+        addresses: profile.addresses.map((a) => ({
+          id: a.id,
+          firstname: a.firstname,
+          lastname: a.lastname,
+          street: a.street,
+          postcode: a.postcode,
+          city: a.city,
+          country_id: a.country_id,
+          ...(a.telephone ? { telephone: a.telephone } : {}),
+          ...(a.company ? { company: a.company } : {}),
+          default_shipping: a.default_shipping,
+          default_billing: a.default_billing,
+        })),
+      };
+    },
+    async guestOrder(orderNumber, orderToken) {
+      const order = await orders.forToken(orderNumber, orderToken);
+      if (!order || order.customer_id !== null) return null;
+      const address = order.billing_address ?? order.shipping_address;
+      return {
+        email: order.customer_email,
+        firstname: address?.firstname ?? "",
+        lastname: address?.lastname ?? "",
+      };
+    },
+    async claim(orderNumber, orderToken, customerToken) {
+      const caller = await callerOf(customerToken);
+      if (caller.kind !== "customer") return false;
+      return orders.claim(orderNumber, orderToken, caller.customerId);
+    },
+    async chooseShipping(cartId, value, customerToken) {
+      const chosen = methodOf(value);
+      if (!chosen) return false;
+      // `POST /collect-totals`'s rules: the method is kept on the cart, so the totals carry its line.
+      const result = await cart.collectTotals({
+        cartId,
+        caller: await callerOf(customerToken),
+        methods: { shippingCarrierCode: chosen.carrier, shippingMethodCode: chosen.method },
+      });
+      return result.ok;
     },
     stores: () =>
       STORES.map((s) => ({ code: s.id, name: s.name, street: s.street, postcode: s.postcode, city: s.city })),
@@ -61,14 +125,14 @@ export function storefrontCheckout(services: Services): StorefrontCheckout {
         city: p.city,
         distance_m: p.distance_m,
       })),
-    async place(idempotencyKey, body) {
+    async place(idempotencyKey, body, customerToken) {
       const parsed = placeOrderBody.safeParse(body);
       if (!parsed.success) {
         const fields: Record<string, string> = {};
         for (const issue of parsed.error.issues) fields[issue.path.join(".")] ??= issue.message;
         return { ok: false, message: "Please fix the validation errors", fields };
       }
-      const result = await orders.place(GUEST, idempotencyKey, parsed.data);
+      const result = await orders.place(await callerOf(customerToken), idempotencyKey, parsed.data);
       if (!result.ok) {
         const field = result.path?.replace(/^body\./, "");
         return {

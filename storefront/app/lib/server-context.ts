@@ -136,6 +136,8 @@ export interface CheckoutSummary {
   }[];
   segments: { code: string; title: string; value: number }[];
   grandTotal: number;
+  /** The cart's coupon code(s), comma-separated, or null. */
+  couponCode: string | null;
   virtual: boolean;
   shippingMethods: {
     carrier_code: string;
@@ -145,6 +147,29 @@ export interface CheckoutSummary {
   }[];
   paymentMethods: { code: string; title: string }[];
   unavailable: string[];
+}
+
+/** A saved address of the customer, as the contract's customer answers it. */
+export interface CheckoutAddress {
+  id: number;
+  firstname: string;
+  lastname: string;
+  street: string[];
+  postcode: string;
+  city: string;
+  country_id: string;
+  telephone?: string;
+  company?: string;
+  default_shipping: boolean;
+  default_billing: boolean;
+}
+
+/** The logged-in customer as the checkout prefills it. */
+export interface CheckoutCustomer {
+  email: string;
+  firstname: string;
+  lastname: string;
+  addresses: CheckoutAddress[];
 }
 
 export type CheckoutPlaced =
@@ -161,12 +186,31 @@ export type CheckoutPlaced =
 export type CheckoutPaymentState = "paid" | "cod" | "pending" | "failed" | "unknown";
 
 export interface StorefrontCheckout {
-  /** The guest cart priced for checkout, or null when there is none (or it was ordered). */
-  summary(cartId: string, countryId: string): Promise<CheckoutSummary | null>;
+  /**
+   * The cart priced for checkout, or null when there is none (or it was ordered); "customer" when
+   * it is a customer's cart and no valid token of that customer came with the request.
+   * `customerToken` is the logged-in shopper's access token (the browser keeps it).
+   */
+  summary(
+    cartId: string,
+    countryId: string,
+    customerToken?: string,
+  ): Promise<CheckoutSummary | "customer" | null>;
+  /** The customer of a valid access token (personal details, saved addresses), else null. */
+  customer(customerToken: string): Promise<CheckoutCustomer | null>;
+  /** A guest's order (no account yet) with its token: who ordered, for the thank-you page's account offer. */
+  guestOrder(
+    orderNumber: string,
+    orderToken: string,
+  ): Promise<{ email: string; firstname: string; lastname: string } | null>;
+  /** The guest order joins the account of the token's customer (same e-mail address); false if not. */
+  claim(orderNumber: string, orderToken: string, customerToken: string): Promise<boolean>;
+  /** Keeps a shipping method (`carrier:method`) on the cart, so its totals carry the shipping line. */
+  chooseShipping(cartId: string, method: string, customerToken?: string): Promise<boolean>;
   stores(): CheckoutPlace[];
   servicePoints(postcode: string): CheckoutPlace[];
   /** `POST /api/order` in-process: `body` is the contract's order body; `next` is where the shopper goes. */
-  place(idempotencyKey: string, body: unknown): Promise<CheckoutPlaced>;
+  place(idempotencyKey: string, body: unknown, customerToken?: string): Promise<CheckoutPlaced>;
   /** The shopper came back from the payment page. */
   settle(
     orderNumber: string,

@@ -5,7 +5,9 @@ import { servicesContext } from "../lib/server-context.ts";
 import type { Route } from "./+types/checkout-failed";
 import "../features/checkout/checkout.css";
 
-export const handle: ShellHandle = { shell: { hideFooter: true, hideMobileHeader: true } };
+export const handle: ShellHandle = {
+  shell: { hideFooter: true, hideMobileHeader: true, hideSellingPoints: true },
+};
 
 export function headers() {
   return { "cache-control": "no-store" };

@@ -1,12 +1,17 @@
 import { formatPrice, t } from "@etalage/core";
-import { Form, Link, redirect } from "react-router";
+import { useEffect } from "react";
+import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useOrderPlaced } from "../features/analytics/use-checkout-tracking.ts";
+import { forgetDetails } from "../features/checkout/checkout-persist.ts";
+import { GuestAccountOffer } from "../features/checkout/guest-account-offer.tsx";
 import type { ShellHandle } from "../features/shell/use-shell-options.ts";
 import { servicesContext } from "../lib/server-context.ts";
 import type { Route } from "./+types/checkout-return";
 import "../features/checkout/checkout.css";
 
-export const handle: ShellHandle = { shell: { hideFooter: true, hideMobileHeader: true } };
+export const handle: ShellHandle = {
+  shell: { hideFooter: true, hideMobileHeader: true, hideSellingPoints: true },
+};
 
 export function headers() {
   return { "cache-control": "no-store" };
@@ -21,17 +26,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const orderId = url.searchParams.get("orderId") ?? "";
   const token = url.searchParams.get("token") ?? "";
-  const settled = await context
-    .get(servicesContext)
-    .checkout.settle(orderId, token, url.searchParams.get("redirectResult"));
+  const services = context.get(servicesContext);
+  const settled = await services.checkout.settle(orderId, token, url.searchParams.get("redirectResult"));
   if (settled.state === "failed")
     throw redirect(`/checkout-failed?orderId=${orderId}&token=${encodeURIComponent(token)}`, 303);
-  return { ...settled, token };
+  const guest = settled.state === "unknown" ? null : await services.checkout.guestOrder(orderId, token);
+  return { ...settled, token, guest };
+}
+
+/** The account offer changes no payment: the page is not settled again after it (no second redirectResult). */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === "POST" ? false : defaultShouldRevalidate;
+}
+
+/** The thank-you page's account offer: the guest's order joins the account just made. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const text = (name: string) => String(form.get(name) ?? "");
+  if (text("intent") !== "claim") return data({ claimed: false }, { status: 400 });
+  const claimed = await context
+    .get(servicesContext)
+    .checkout.claim(text("orderId"), text("token"), text("customerToken"));
+  return data({ claimed }, { status: claimed ? 200 : 400 });
 }
 
 export default function CheckoutReturn({ loaderData }: Route.ComponentProps) {
-  const { state, orderNumber, grandTotal, test, token } = loaderData;
+  const { state, orderNumber, grandTotal, test, token, guest } = loaderData;
   useOrderPlaced(loaderData.analytics, token);
+  // The order is placed: the checkout details kept in this browser go.
+  useEffect(() => {
+    if (state !== "unknown") void forgetDetails().catch(() => {});
+  }, [state]);
   if (state === "unknown")
     return (
       <main className="checkout">
@@ -57,6 +82,7 @@ export default function CheckoutReturn({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
       )}
+      {guest && <GuestAccountOffer orderNumber={orderNumber} orderToken={token} guest={guest} />}
       <p>
         <Link to="/">{t("Continue shopping")}</Link>
       </p>

@@ -2,13 +2,19 @@ import { t } from "@etalage/core";
 import { data, redirect } from "react-router";
 import { cartCookieHeader, cartIdFromCookie } from "../features/cart/cart-cookie.ts";
 import { clientErrors, formErrors, orderBodyOf, valuesOf } from "../features/checkout/checkout-form.ts";
+import { liveSummary } from "../features/checkout/checkout-live-action.ts";
 import { CheckoutPage } from "../features/checkout/checkout-page.tsx";
 import type { ShellHandle } from "../features/shell/use-shell-options.ts";
 import { servicesContext } from "../lib/server-context.ts";
 import type { Route } from "./+types/checkout";
 
-/** Checkout (transactional §2): footer and mobile header hidden, never cached, never indexed. */
-export const handle: ShellHandle = { shell: { hideFooter: true, hideMobileHeader: true } };
+/**
+ * Checkout (transactional §2): footer, mobile header and the selling-points dock hidden (minimal
+ * distraction), never cached, never indexed.
+ */
+export const handle: ShellHandle = {
+  shell: { hideFooter: true, hideMobileHeader: true, hideSellingPoints: true },
+};
 
 export function headers() {
   return { "cache-control": "no-store" };
@@ -28,7 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const cartId = cartIdFromCookie(request.headers.get("cookie"));
-  const values = valuesOf(await request.formData());
+  const { customerToken, ...values } = valuesOf(await request.formData());
+  // The live summary (a fetcher): the shipping choice kept on the cart, totals and customer again.
+  if (values.intent === "summary") return liveSummary(services, cartId, customerToken, values.shipping);
   const points = values.postcode ? services.checkout.servicePoints(values.postcode) : null;
   const answer = (errors: Record<string, string>, message: string | null, status = 400) =>
     data({ values, errors, message, points }, { status });
@@ -39,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const key = /^[\w-]{8,64}$/.test(values.idempotencyKey ?? "")
     ? values.idempotencyKey!
     : crypto.randomUUID();
-  const placed = await services.checkout.place(key, orderBodyOf(values, cartId, key));
+  const placed = await services.checkout.place(key, orderBodyOf(values, cartId, key), customerToken);
   if (!placed.ok) {
     const lines = placed.names ?? placed.skus;
     const message = lines ? `${t(placed.message)} (${lines.join(", ")})` : placed.message;
@@ -50,10 +58,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(placed.next, { status: 303, headers: { "set-cookie": cartCookieHeader(null, secure) } });
 }
 
-export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+export default function Checkout({ loaderData, actionData: answer }: Route.ComponentProps) {
+  // The live summary's answers go to its fetcher; the page's own post answers the form.
+  const actionData = answer && "values" in answer ? answer : undefined;
   return (
     <CheckoutPage
-      summary={loaderData.summary}
+      summary={loaderData.summary === "customer" ? null : loaderData.summary}
+      customerCart={loaderData.summary === "customer"}
       stores={loaderData.stores}
       points={actionData?.points ?? null}
       values={actionData?.values ?? {}}

@@ -3,6 +3,7 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import type { CartCatalog } from "../cart/catalog-lines.ts";
 import type { CartCaller } from "../cart/owner.ts";
+import { claimGuestOrder } from "./claim.ts";
 import { expireUnpaidOrders, moveOrder } from "./manage.ts";
 import { placeOrder } from "./place.ts";
 import {
@@ -65,6 +66,11 @@ export class OrderService {
 
   forToken(orderNumber: string, token: string) {
     return orderForToken(this.db, orderNumber, token);
+  }
+
+  /** A guest's order joins the account of its own e-mail address (the thank-you page's offer). */
+  claim(orderNumber: string, orderToken: string, customerId: number) {
+    return claimGuestOrder(this.db, orderNumber, orderToken, customerId);
   }
 
   ofCustomer(customerId: number, page?: number, pageSize?: number) {

@@ -5,17 +5,20 @@ import { authed, loadProfile, login, logout, setUser } from "./account-store.ts"
 
 /** The account pages' writes; each returns the Dutch message of a refusal, or null. */
 
-export async function register(fields: {
-  email: string;
-  firstname: string;
-  lastname: string;
-  password: string;
-}): Promise<string | null> {
+export async function register(
+  fields: {
+    email: string;
+    firstname: string;
+    lastname: string;
+    password: string;
+  },
+  options: { attachCart?: boolean } = {},
+): Promise<string | null> {
   const { password, ...customer } = fields;
   try {
     const answer = await callApi<Customer>("/create", { body: { customer, password } });
     if (answer.code !== 200) return messageOf(answer);
-    const refused = await login(fields.email, password);
+    const refused = await login(fields.email, password, options);
     return refused ? dutch(refused) : null;
   } catch {
     return t("You are offline. Some features might not be available.");

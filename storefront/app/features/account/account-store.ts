@@ -207,8 +207,16 @@ export async function loadProfile(): Promise<Customer | null> {
   }
 }
 
-/** Logs in; on success stores the tokens and loads the profile. Returns the refusal's message. */
-export async function login(email: string, password: string): Promise<string | null> {
+/**
+ * Logs in; on success stores the tokens and loads the profile. Returns the refusal's message.
+ * `attachCart: false` (an account made while checking out) leaves the cart as it is: the order
+ * about to be placed takes it.
+ */
+export async function login(
+  email: string,
+  password: string,
+  options: { attachCart?: boolean } = {},
+): Promise<string | null> {
   const answer = await callApi<string>("/login", { body: { username: email, password } });
   if (answer.code !== 200)
     return answer.code === 429 ? "Too many attempts. Try again in a few minutes." : "Wrong email or password";
@@ -227,7 +235,7 @@ export async function login(email: string, password: string): Promise<string | n
     return "Wrong email or password";
   }
   for (const listener of sessionListeners) listener("login");
-  void cartEngine().then((engine) => engine.attachCustomerCart());
+  if (options.attachCart !== false) void cartEngine().then((engine) => engine.attachCustomerCart());
   // Issue 16: this browser's favourites join the account's, and the account's come here.
   void import("../recommendations/customer-favorites.ts").then((m) => m.syncCustomerFavorites());
   return null;

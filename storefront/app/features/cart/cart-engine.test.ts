@@ -18,6 +18,10 @@ vi.mock("../notifications/notification-store.ts", () => ({
   },
 }));
 
+/** The logged-in customer's token, as the account store would hold it (null: a guest). */
+let loggedIn: string | null = null;
+vi.mock("../account/account-store.ts", () => ({ customerToken: () => loggedIn }));
+
 interface Script {
   createStatus?: number[];
   /** sku → status to answer its updates with. */
@@ -146,6 +150,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  loggedIn = null;
 });
 
 describe("the client cart against a scripted server", () => {
@@ -237,6 +242,15 @@ describe("the client cart against a scripted server", () => {
     expect(view().items).toMatchObject([{ sku: "S1", qty: 3, name: "Server shirt", server_item_id: 9 }]);
     expect(view().count).toBe(3);
     expect(server.calls).not.toContain("POST cart/create");
+  });
+
+  it("a logged-in customer on a device with no lines gets the cart of their account", async () => {
+    const server = fakeServer();
+    server.lines.push({ item_id: 9, quote_id: "cart1", sku: "S1", qty: 1, product_type: "simple" });
+    loggedIn = "customer-token";
+    const { view } = await loadEngine(server);
+    expect(server.calls).toContain("POST cart/create");
+    expect(view().items).toMatchObject([{ sku: "S1", qty: 1, server_item_id: 9 }]);
   });
 
   it("a dry run records the differences and changes nothing", async () => {

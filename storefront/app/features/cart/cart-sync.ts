@@ -24,6 +24,7 @@ import {
   t,
 } from "@etalage/core";
 import type { TaskOutcome } from "../../lib/task-queue.ts";
+import { customerToken } from "../account/account-store.ts";
 import { notify } from "../notifications/notification-store.ts";
 import { CART_API, cartHttp, type ServerTotals } from "./cart-http.ts";
 import { describeLines } from "./cart-lines.ts";
@@ -131,8 +132,10 @@ function refusedText(outcome: TaskOutcome): string {
 }
 
 async function syncOnce(forced: boolean): Promise<void> {
-  if (!store.state.token && store.state.items.length === 0 && store.state.deleted.length === 0) {
+  const empty = store.state.items.length === 0 && store.state.deleted.length === 0;
+  if (!store.state.token && empty && !customerToken()) {
     // Nothing to keep on a server: no guest cart is made for a shopper who never added anything.
+    // A logged-in customer goes on: their cart may hold lines from another device.
     store.session.synced = true;
     publish();
     return;

@@ -5,11 +5,17 @@ import type { CheckoutPlace, CheckoutSummary } from "../../lib/server-context.ts
 import { useCheckoutTracking } from "../analytics/use-checkout-tracking.ts";
 import { OfflineOrderPlaced, useOfflineCheckout } from "../offline/offline-checkout.tsx";
 import type { CheckoutValues } from "./checkout-form.ts";
+import { CheckoutSummaryBox } from "./checkout-summary.tsx";
+import { CreateAccountField, useCreateAccount } from "./create-account.tsx";
+import { SavedAddresses } from "./saved-addresses.tsx";
+import { useCheckoutLive } from "./use-checkout-live.ts";
 import "./checkout.css";
 import { ServicePointPicker } from "../stores/service-point-picker.tsx";
 
 export interface CheckoutPageProps {
   summary: CheckoutSummary | null;
+  /** The cart is a customer's: its summary comes once the browser sent the customer's token. */
+  customerCart: boolean;
   stores: CheckoutPlace[];
   points: CheckoutPlace[] | null;
   values: CheckoutValues;
@@ -56,13 +62,16 @@ function Field(props: {
  * posts as a document (`reloadDocument`): its answer sends the shopper on to the payment provider.
  */
 export function CheckoutPage(props: CheckoutPageProps) {
-  const { summary, values } = props;
+  const { values } = props;
+  const formRef = useRef<HTMLFormElement>(null);
+  const busy = useNavigation().state === "submitting";
+  const live = useCheckoutLive(formRef, props.summary);
+  const { summary, customer } = live;
+  useCheckoutTracking(formRef, summary, values);
+  const account = useCreateAccount(formRef);
   // Offline, the order is stored on this device and sent once online (features/offline).
   const offline = useOfflineCheckout(summary);
   const errors = { ...props.errors, ...offline.errors };
-  const formRef = useRef<HTMLFormElement>(null);
-  const busy = useNavigation().state === "submitting";
-  useCheckoutTracking(formRef, summary, values);
   // Focus moves to the first field in error after a refused submit (transactional §5).
   useEffect(() => {
     if (Object.keys(props.errors).length === 0) return;
@@ -70,6 +79,14 @@ export function CheckoutPage(props: CheckoutPageProps) {
   }, [props.errors]);
 
   if (offline.order) return <OfflineOrderPlaced order={offline.order} />;
+  if (!summary && (props.customerCart || live.token) && live.waiting) {
+    return (
+      <main className="checkout checkout--empty">
+        <h1>{t("Checkout")}</h1>
+        <p role="status">{t("Loading...")}</p>
+      </main>
+    );
+  }
   if (!summary || summary.lines.length === 0) {
     return (
       <main className="checkout checkout--empty">
@@ -98,11 +115,23 @@ export function CheckoutPage(props: CheckoutPageProps) {
           className="checkout__form"
           noValidate
           reloadDocument
-          onSubmit={offline.onSubmit}
+          onChange={live.onFormChange}
+          onSubmit={(event) => {
+            offline.onSubmit(event);
+            if (!event.defaultPrevented) account.onSubmit(event);
+          }}
         >
           <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
+          <input type="hidden" name="customerToken" value={live.token ?? ""} />
           <fieldset>
             <legend>{t("Personal details")}</legend>
+            {customer ? (
+              <p className="checkout__account">{t("Logged in as {email}", { email: customer.email })}</p>
+            ) : (
+              <p className="checkout__account">
+                {t("Already have an account?")} <Link to="/login?redirect=/checkout">{t("Log in")}</Link>
+              </p>
+            )}
             <Field
               name="email"
               label="E-mail address"
@@ -128,9 +157,23 @@ export function CheckoutPage(props: CheckoutPageProps) {
               errors={errors}
               required
             />
+            {live.ready && !live.token && (
+              <CreateAccountField
+                wanted={account.wanted}
+                onWanted={account.setWanted}
+                error={account.error}
+              />
+            )}
           </fieldset>
           <fieldset>
             <legend>{t("Shipping address")}</legend>
+            {customer && (
+              <SavedAddresses
+                addresses={customer.addresses}
+                chosen={live.chosenAddress}
+                onChoose={live.chooseAddress}
+              />
+            )}
             <Field
               name="postcode"
               label="Zip code"
@@ -262,32 +305,18 @@ export function CheckoutPage(props: CheckoutPageProps) {
             ))}
             {errors.payment && <p className="checkout__error">{t(errors.payment)}</p>}
           </fieldset>
-          <button type="submit" name="intent" value="place" className="checkout__place" disabled={busy}>
+          <button
+            type="submit"
+            name="intent"
+            value="place"
+            className="checkout__place"
+            disabled={busy || account.creating}
+            aria-busy={busy || account.creating || undefined}
+          >
             {t("Place the order")}
           </button>
         </Form>
-        <aside className="checkout__summary" aria-labelledby="checkout-summary-title">
-          <h2 id="checkout-summary-title">{t("Order summary")}</h2>
-          <ul>
-            {summary.lines.map((l) => (
-              <li key={l.sku}>
-                <span>
-                  {l.qty} × {l.name}
-                  {l.options.length > 0 && <small> ({l.options.map((o) => o.value).join(", ")})</small>}
-                </span>
-                <span>{formatPrice(l.row_total_incl_tax)}</span>
-              </li>
-            ))}
-          </ul>
-          <dl>
-            {summary.segments.map((s) => (
-              <div key={s.code} className={`checkout__segment checkout__segment--${s.code}`}>
-                <dt>{s.title}</dt>
-                <dd>{formatPrice(s.value)}</dd>
-              </div>
-            ))}
-          </dl>
-        </aside>
+        <CheckoutSummaryBox summary={summary} onTotalsChanged={live.refresh} busy={live.busy} />
       </div>
     </main>
   );

@@ -1,6 +1,7 @@
 import { t } from "@etalage/core";
 import { type FormEvent, useCallback, useId, useRef, useState } from "react";
 import { cart } from "../cart-api.ts";
+import "./coupon-form.css";
 
 type FocusTarget = "remove" | "input";
 
@@ -10,7 +11,14 @@ type FocusTarget = "remove" | "input";
  * shows nothing of its own). Focus follows the control that replaces the one just used, so a
  * keyboard user is never dropped on the page.
  */
-export function CouponForm({ couponCode }: { couponCode: string | null }) {
+export function CouponForm({
+  couponCode,
+  onChange,
+}: {
+  couponCode: string | null;
+  /** Called after a code was applied or removed (the checkout then asks for its totals again). */
+  onChange?: () => void;
+}) {
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -61,6 +69,7 @@ export function CouponForm({ couponCode }: { couponCode: string | null }) {
       if (outcome === "applied") {
         setError(null);
         setCode("");
+        onChange?.();
         focusWhenThere("remove");
       } else {
         setError(
@@ -79,6 +88,7 @@ export function CouponForm({ couponCode }: { couponCode: string | null }) {
     setBusy(true);
     try {
       await cart.removeCoupon();
+      onChange?.();
       focusWhenThere("input");
     } finally {
       setBusy(false);

@@ -1,0 +1,50 @@
+import { formatPrice, t } from "@etalage/core";
+import type { CheckoutSummary } from "../../lib/server-context.ts";
+import { CouponForm } from "../cart/microcart/coupon-form.tsx";
+
+/**
+ * The sticky order summary (transactional §2): lines, the coupon field and the server's total
+ * segments. The coupon goes through the cart's coupon API (the microcart's own form); after a
+ * change the page asks for the totals again (`onTotalsChanged`).
+ */
+export function CheckoutSummaryBox({
+  summary,
+  onTotalsChanged,
+  busy,
+}: {
+  summary: CheckoutSummary;
+  onTotalsChanged: () => void;
+  busy: boolean;
+}) {
+  return (
+    <aside
+      className="checkout__summary"
+      aria-labelledby="checkout-summary-title"
+      aria-busy={busy || undefined}
+    >
+      <h2 id="checkout-summary-title">{t("Order summary")}</h2>
+      <ul>
+        {summary.lines.map((l) => (
+          <li key={l.sku}>
+            <span>
+              {l.qty} × {l.name}
+              {l.options.length > 0 && <small> ({l.options.map((o) => o.value).join(", ")})</small>}
+            </span>
+            <span>{formatPrice(l.row_total_incl_tax)}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="checkout__coupon">
+        <CouponForm couponCode={summary.couponCode} onChange={onTotalsChanged} />
+      </div>
+      <dl aria-live="polite">
+        {summary.segments.map((s) => (
+          <div key={s.code} className={`checkout__segment checkout__segment--${s.code}`}>
+            <dt>{s.title}</dt>
+            <dd>{formatPrice(s.value)}</dd>
+          </div>
+        ))}
+      </dl>
+    </aside>
+  );
+}
