@@ -93,6 +93,21 @@ const schema = z.object({
    * Orders one address may place per minute (`POST /api/order`): enough for a household behind
    * one router, too few to hold a product's stock hostage with unpaid orders.
    */
+  /**
+   * Client addresses that no per-address rate limit counts (comma-separated): an operator's own
+   * monitoring, or the browser suite, whose every shopper comes from 127.0.0.1. Per-email limits
+   * (failed logins, reset mails) still hold for them.
+   */
+  RATE_LIMIT_ALLOW: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((address) => address.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.union([z.ipv4(), z.ipv6()]))),
   ORDERS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Real Adyen (Checkout API v72); unset, the built-in Adyen-compatible test gateway answers. */
   ADYEN_API_KEY: z

@@ -1,9 +1,9 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { Redis } from "ioredis";
 import { z } from "zod";
 import { ApiError, envelopeSchema, errorEnvelopeSchema, ok } from "../../http/envelope.ts";
+import { rateLimitOptions } from "../../http/rate-limits.ts";
 import type { AccountService } from "../../services/accounts/customers.ts";
 import type { CustomerOrders } from "../../services/accounts/orders.ts";
 import type { Session } from "../../services/accounts/tokens.ts";
@@ -47,21 +47,17 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   const accounts: AccountService = services.accounts;
   const orders: CustomerOrders = services.customerOrders;
 
-  await app.register(rateLimit, {
-    global: false,
-    ...(services.config.REDIS_URL
-      ? {
-          redis: new Redis(services.config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }),
-          nameSpace: "etalage:rate:",
-        }
-      : {}),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      code: 429,
-      result: "Too many attempts. Try again in a few minutes.",
-      meta: { retryAfter: Math.ceil(context.ttl / 1000) },
+  await app.register(
+    rateLimit,
+    rateLimitOptions(services.config, {
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        code: 429,
+        result: "Too many attempts. Try again in a few minutes.",
+        meta: { retryAfter: Math.ceil(context.ttl / 1000) },
+      }),
     }),
-  });
+  );
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
   });

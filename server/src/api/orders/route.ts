@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireBearerToken } from "../../http/bearer-token.ts";
 import { envelopeSchema, errorEnvelopeSchema, ok, sendError } from "../../http/envelope.ts";
+import { rateLimitOptions } from "../../http/rate-limits.ts";
 import type { Services } from "../../services/index.ts";
 import { callerOf, sendFailure, sendWrite } from "../cart/reply.ts";
 import {
@@ -29,7 +30,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   const orders = services.orders;
   // Per address and per instance (in memory): the stock an order holds is what an abuser would
   // take, and the database's row locks already keep concurrent orders honest.
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, rateLimitOptions(services.config));
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
   });

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireBearerToken } from "../../http/bearer-token.ts";
 import { envelopeSchema, errorEnvelopeSchema, ok, sendError } from "../../http/envelope.ts";
+import { rateLimitOptions } from "../../http/rate-limits.ts";
 import type { Services } from "../../services/index.ts";
 import { callerOf, sendFailure } from "../cart/reply.ts";
 import {
@@ -30,7 +31,7 @@ function tooMany(message: string) {
  * guest names an email address. Every address is rate-limited (REVIEWS_PER_HOUR).
  */
 export const reviewRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, rateLimitOptions(services.config));
 
   app.post(
     "/create",

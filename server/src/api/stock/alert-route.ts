@@ -4,6 +4,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { envelopeSchema, errorEnvelopeSchema, ok } from "../../http/envelope.ts";
+import { rateLimitOptions } from "../../http/rate-limits.ts";
 import { line, skuSchema } from "../../http/schemas.ts";
 import type { Services } from "../../services/index.ts";
 
@@ -15,7 +16,7 @@ const email = line(254).refine(isValidEmail, "is not a valid e-mail address");
  * script that fills someone's mailbox out; thirty a minute per client caps the rest.
  */
 export const stockAlertRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, rateLimitOptions(services.config));
 
   app.post(
     "/stock/alert",
