@@ -48,6 +48,7 @@ import { installErrorHandling, sendError } from "./http/envelope.ts";
 import { installInputRules } from "./http/input.ts";
 import { installJsonBodyParser } from "./http/json-body.ts";
 import { clientErrorHandler, frameworkErrors, type StatusPages } from "./http/protocol-errors.ts";
+import { rateLimitOptions } from "./http/rate-limits.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
 import { imageRoutes } from "./images/routes.ts";
 import { cmsMediaRoutes } from "./providers/cms/media-route.ts";
@@ -187,7 +188,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(reviewAdminRoutes, { services, prefix: "/admin/reviews" });
       // Newsletter and customer data (issue 15)
       await api.register(async (engage) => {
-        await engage.register(fastifyRateLimit, { global: false });
+        await engage.register(fastifyRateLimit, rateLimitOptions(services.config));
         await engage.register(newsletterRoutes, { services, prefix: "/ext/voyado-engage-newsletter" });
         await engage.register(customerDataRoutes, { services, prefix: "/ext/voyado-engage" });
       });
