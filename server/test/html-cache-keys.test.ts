@@ -151,8 +151,9 @@ const NEVER_CACHED_READS: Record<string, readonly string[]> = {
   "features/cms/shell-from-cms.ts": ["id", "token", "release", "spaceId", "timestamp"],
   "features/shell/cms-blocks.ts": ["token"],
   // The newsletter's mailed links, under /nieuwsbrief only (issue 15).
-  "routes/newsletter-confirm.tsx": ["token"],
-  "routes/newsletter-unsubscribe.tsx": ["token"],
+  "features/newsletter/token-page.tsx": ["token"],
+  // The back-in-stock modal's form fields (issue 14), read in the browser: no URL parameters.
+  "features/product/back-in-stock-modal.tsx": ["sku", "email"],
   // Accounts (issue 12): /login, /password and /my-account are never stored.
   "features/account/login-page.tsx": [
     "mode",
