@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storefrontCheckout } from "../src/ssr/storefront-checkout.ts";
-import { type CartFixtures, cartClient, cartFixtures } from "./helpers/cart-fixtures.ts";
+import { cartClient } from "./helpers/cart-fixtures.ts";
+import { importOwnProducts } from "./helpers/own-products.ts";
 import { startTestServer, type TestServer } from "./helpers/test-server.ts";
 
 /**
@@ -11,7 +12,10 @@ import { startTestServer, type TestServer } from "./helpers/test-server.ts";
  * order on the account.
  */
 let server: TestServer;
-let f: CartFixtures;
+const ADMIN_TOKEN = "test-admin-token-checkout-customer-0123";
+const run = Math.floor(Math.random() * 90_000) + 10_000;
+/** This file's own product: its orders never take the demo stock other files count on. */
+const f = { simple: { sku: `T-CHKCUST-${run}` } };
 let cart: ReturnType<typeof cartClient>;
 const PASSWORD = "Kaasschaaf-Fietsbel-87";
 const API = "/api/ext/tritonx";
@@ -61,8 +65,10 @@ async function newCustomer(withAddress: boolean) {
 const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
 
 beforeAll(async () => {
-  server = await startTestServer({ storefront: false });
-  f = await cartFixtures(server);
+  server = await startTestServer({ storefront: false, env: { ADMIN_TOKEN } });
+  await importOwnProducts(server, ADMIN_TOKEN, [
+    { id: 9_500_000 + run, sku: f.simple.sku, name: "Klantbestelproduct", qty: 50 },
+  ]);
   cart = cartClient(server);
 }, 120_000);
 afterAll(() => server?.close());
