@@ -20,7 +20,11 @@ vi.mock("../notifications/notification-store.ts", () => ({
 
 /** The logged-in customer's token, as the account store would hold it (null: a guest). */
 let loggedIn: string | null = null;
-vi.mock("../account/account-store.ts", () => ({ customerToken: () => loggedIn }));
+vi.mock("../account/account-store.ts", () => ({
+  customerToken: () => loggedIn,
+  // No refresh runs in these tests: the token lock lets every call through.
+  tokenLock: { ready: async () => true, unauthorised: async () => false },
+}));
 
 interface Script {
   createStatus?: number[];

@@ -11,3 +11,4 @@ import "./product-card.css";
 import "./product-price.css";
 import "../../ui/dialog.css";
 import "../recommendations/favorite-button.css";
+import "./card-variants.css";

@@ -9,3 +9,4 @@ import "../catalog/listing-grid.css";
 import "../catalog/product-card.css";
 import "../catalog/product-price.css";
 import "../recommendations/favorite-button.css";
+import "../catalog/card-variants.css";

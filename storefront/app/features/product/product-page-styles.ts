@@ -6,3 +6,4 @@
 import "./product-page.css";
 import "../recommendations/favorite-button.css";
 import "../reviews/reviews.css";
+import "./sticky-buy-bar.css";
