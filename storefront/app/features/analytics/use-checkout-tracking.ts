@@ -54,6 +54,7 @@ export function useCheckoutTracking(
   // A refused submit already told its choices; the page it answers shows them chosen.
   const told = useRef({ shipping: sent.shipping ?? "", payment: sent.payment ?? "" });
   const returning = Object.keys(sent).length > 0;
+  const begun = useRef(false);
   const hasLines = (summary?.lines.length ?? 0) > 0;
 
   useEffect(() => {
@@ -69,12 +70,15 @@ export function useCheckoutTracking(
           coupon.current = cart.coupon;
         }
         keepCheckoutLines(lines.current);
-        if (!returning) trackBeginCheckout(lines.current, coupon.current);
+        if (returning || begun.current) return;
+        begun.current = true;
+        trackBeginCheckout(lines.current, coupon.current);
       });
     return () => {
       live = false;
     };
-    // Once per page: the summary object is the loader's and does not change while it shows.
+    // The summary is asked again as the shopper chooses (use-checkout-live.ts): its lines are
+    // kept fresh, but the page is begun once.
   }, [summary, hasLines, returning]);
 
   useEffect(() => {
