@@ -1,12 +1,11 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ApiError, envelopeSchema, errorEnvelopeSchema, ok } from "../../http/envelope.ts";
+import { envelopeSchema, errorEnvelopeSchema, ok } from "../../http/envelope.ts";
 import { skuSchema } from "../../http/schemas.ts";
 import { CustomerFavorites, FAVORITES_LIMIT } from "../../services/accounts/favorites.ts";
-import type { Session } from "../../services/accounts/tokens.ts";
 import type { Services } from "../../services/index.ts";
-import { TOKEN_REFUSED } from "./route.ts";
+import { customerSession, sessionMeta } from "./session.ts";
 import { tokenQuery } from "./validators.ts";
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema };
@@ -30,16 +29,8 @@ export const customerFavoriteRoutes: FastifyPluginAsyncZod<{ services: Services 
     reply.header("cache-control", "no-store");
   });
 
-  async function authenticate(request: FastifyRequest): Promise<Session> {
-    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? "")?.[1];
-    const token = bearer ?? (request.query as { token?: string } | undefined)?.token;
-    const path = bearer ? "headers.authorization" : "querystring.token";
-    const session = token ? await services.accounts.verify(token) : null;
-    if (!session)
-      throw new ApiError(401, `${path}: ${TOKEN_REFUSED}`, { errors: [{ path, message: TOKEN_REFUSED }] });
-    return session;
-  }
-  const meta = (session: Session) => ({ session_expires: session.sessionExpires });
+  const authenticate = (request: FastifyRequest) => customerSession(services.accounts, request);
+  const meta = sessionMeta;
 
   app.get(
     "/",

@@ -6,8 +6,8 @@ import { ApiError, envelopeSchema, errorEnvelopeSchema, ok } from "../../http/en
 import { rateLimitOptions } from "../../http/rate-limits.ts";
 import type { AccountService } from "../../services/accounts/customers.ts";
 import type { CustomerOrders } from "../../services/accounts/orders.ts";
-import type { Session } from "../../services/accounts/tokens.ts";
 import type { Services } from "../../services/index.ts";
+import { customerSession, sessionMeta, TOKEN_REFUSED } from "./session.ts";
 import {
   addressAnswer,
   addressBody,
@@ -27,7 +27,6 @@ import {
 } from "./validators.ts";
 
 export const CUSTOMER_BASE = "/ext/tritonx";
-export const TOKEN_REFUSED = "the token is invalid or has expired";
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -62,16 +61,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     reply.header("cache-control", "no-store");
   });
 
-  async function authenticate(request: FastifyRequest): Promise<Session> {
-    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? "")?.[1];
-    const token = bearer ?? (request.query as { token?: string } | undefined)?.token;
-    const path = bearer ? "headers.authorization" : "querystring.token";
-    const session = token ? await accounts.verify(token) : null;
-    if (!session)
-      throw new ApiError(401, `${path}: ${TOKEN_REFUSED}`, { errors: [{ path, message: TOKEN_REFUSED }] });
-    return session;
-  }
-  const meta = (session: Session) => ({ session_expires: session.sessionExpires });
+  const authenticate = (request: FastifyRequest) => customerSession(accounts, request);
+  const meta = sessionMeta;
   const sendTokens = (
     reply: FastifyReply,
     pair: { token: string; refreshToken: string; sessionExpires: number },
