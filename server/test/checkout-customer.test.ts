@@ -67,7 +67,7 @@ const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}`
 beforeAll(async () => {
   server = await startTestServer({ storefront: false, env: { ADMIN_TOKEN } });
   await importOwnProducts(server, ADMIN_TOKEN, [
-    { id: 9_500_000 + run, sku: f.simple.sku, name: "Klantbestelproduct", qty: 50 },
+    { id: 9_600_000 + run, sku: f.simple.sku, name: "Klantbestelproduct", qty: 50 },
   ]);
   cart = cartClient(server);
 }, 120_000);

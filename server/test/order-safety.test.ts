@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartClient } from "./helpers/cart-fixtures.ts";
+import { importOwnProducts } from "./helpers/own-products.ts";
 import { copyTemplate, testDatabaseUrl } from "./helpers/test-database.ts";
 import { startTestServer, type TestServer } from "./helpers/test-server.ts";
 
@@ -56,34 +57,18 @@ async function query<T extends Record<string, unknown>>(text: string): Promise<T
 }
 
 /** Imports (or re-imports, changing price and stock) this file's products through the admin API. */
-async function importProducts(products: { n: number; qty: number; price?: number }[], on = server) {
-  const lines = products.map(({ n, qty, price = 41.3223 }) =>
-    JSON.stringify({
-      type: "product",
-      data: {
-        id: 9_500_000 + (run % 1000) * 20 + n,
-        sku: ownSku(n),
-        name: `Veiligheidsproduct ${n}`,
-        type_id: "simple",
-        status: 1,
-        visibility: 4,
-        url_key: `veiligheidsproduct-${run}-${n}`,
-        url_path: `veiligheidsproduct-${run}-${n}`,
-        slug: `veiligheidsproduct-${run}-${n}`,
-        price,
-        tax_class_id: 2,
-        stock: { qty, is_in_stock: qty > 0 },
-        category: [],
-        category_ids: [],
-      },
-    }),
+function importProducts(products: { n: number; qty: number; price?: number }[], on = server) {
+  return importOwnProducts(
+    on,
+    TOKEN,
+    products.map(({ n, qty, price }) => ({
+      id: 9_500_000 + (run % 1000) * 20 + n,
+      sku: ownSku(n),
+      name: `Veiligheidsproduct ${n}`,
+      qty,
+      ...(price === undefined ? {} : { price }),
+    })),
   );
-  const res = await fetch(`${on.url}/api/admin/catalog/import`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/x-ndjson" },
-    body: `${lines.join("\n")}\n`,
-  });
-  if (res.status !== 200) throw new Error(`import: ${res.status} ${await res.text()}`);
 }
 
 async function cartWith(lines: { sku: string; qty: number }[]): Promise<string> {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CartFixtures, cartClient, cartFixtures } from "./helpers/cart-fixtures.ts";
+import { importOwnProducts } from "./helpers/own-products.ts";
 import { startTestServer, type TestServer } from "./helpers/test-server.ts";
 
 const TOKEN = "test-admin-token-orders-0123456789";
@@ -59,34 +60,17 @@ async function cartWith(sku: string, qty = 1): Promise<string> {
   return id;
 }
 
-async function importProducts(stocks: number[]) {
-  const lines = stocks.map((qty, i) =>
-    JSON.stringify({
-      type: "product",
-      data: {
-        id: 9_300_000 + (run % 1000) * 10 + i,
-        sku: ownSku(i),
-        name: `Bestelproduct ${i}`,
-        type_id: "simple",
-        status: 1,
-        visibility: 4,
-        url_key: `bestelproduct-${run}-${i}`,
-        url_path: `bestelproduct-${run}-${i}`,
-        slug: `bestelproduct-${run}-${i}`,
-        price: 41.3223,
-        tax_class_id: 2,
-        stock: { qty, is_in_stock: qty > 0 },
-        category: [],
-        category_ids: [],
-      },
-    }),
+function importProducts(stocks: number[]) {
+  return importOwnProducts(
+    server,
+    TOKEN,
+    stocks.map((qty, i) => ({
+      id: 9_300_000 + (run % 1000) * 10 + i,
+      sku: ownSku(i),
+      name: `Bestelproduct ${i}`,
+      qty,
+    })),
   );
-  const res = await fetch(`${server.url}/api/admin/catalog/import`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/x-ndjson" },
-    body: `${lines.join("\n")}\n`,
-  });
-  if (res.status !== 200) throw new Error(`import: ${res.status} ${await res.text()}`);
 }
 
 beforeAll(async () => {
