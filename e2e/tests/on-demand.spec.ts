@@ -44,6 +44,32 @@ test("a product page loads no on-demand code until the shopper acts", async ({ p
   await expect.poll(async () => (await fetched(page)).length).toBeGreaterThanOrEqual(4);
 });
 
+test.describe("a first visit", () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test("the cookie banner taking focus is not the shopper's first act: no route code loads until they act", async ({
+    page,
+  }) => {
+    const routeCode = /\/assets\/(checkout|my-account|storelocator)-[\w-]+\.js$/;
+    const routeCodeFetched = () =>
+      page.evaluate(
+        (pattern) =>
+          performance.getEntriesByType("resource").some((entry) => new RegExp(pattern).test(entry.name)),
+        routeCode.source,
+      );
+    await page.goto("/");
+    // The banner opens as a modal and moves focus to its first control by itself.
+    await expect(page.getByRole("dialog", { name: "Wij gebruiken cookies" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(await routeCodeFetched()).toBe(false);
+    expect(await fetched(page)).toEqual([]);
+    // The shopper's own key press is an act: the code of the pages linked comes after it.
+    const arrives = page.waitForRequest(routeCode);
+    await page.keyboard.press("Tab");
+    await arrives;
+  });
+});
+
 test("the footer and the menu keep their server HTML across a navigation made before any interaction, and work after", async ({
   page,
   isMobile,

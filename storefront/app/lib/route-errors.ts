@@ -10,7 +10,12 @@ import {
   useMatches,
   useNavigate,
 } from "react-router";
-import { deferredModule, FIRST_INTERACTION, warmDeferredModules } from "./deferred-module.ts";
+import {
+  deferredModule,
+  FIRST_INTERACTION,
+  isShopperInteraction,
+  warmDeferredModules,
+} from "./deferred-module.ts";
 
 /**
  * Route-load failures in the browser (browsing §8; docs/decisions/0004-route-errors.md). One
@@ -146,7 +151,8 @@ function useWarmRouteModules(pathname: string): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new page has new links to warm
   useEffect(() => {
     let timer: number | undefined;
-    const schedule = () => {
+    const schedule = (event?: Event) => {
+      if (event && !isShopperInteraction(event)) return;
       interacted = true;
       for (const event of FIRST_INTERACTION) window.removeEventListener(event, schedule);
       timer = window.setTimeout(loadRouteModules, WARM_DELAY_MS);

@@ -1,5 +1,6 @@
 import { t } from "@etalage/core";
 import { type ReactNode, useEffect, useEffectEvent, useId, useRef } from "react";
+import { ownFocusMove } from "../lib/deferred-module.ts";
 import { Icon } from "./icons.tsx";
 import "./dialog.css";
 
@@ -36,7 +37,8 @@ export function Dialog({
     const dialog = ref.current;
     if (!dialog) return;
     opener.current ??= document.activeElement;
-    if (!dialog.open) dialog.showModal();
+    // showModal() focuses the dialog's first control: the page's move, not the shopper's.
+    if (!dialog.open) ownFocusMove(() => dialog.showModal());
     // Escape fires `cancel`; we let the owner decide, so React state and the DOM never disagree.
     const onCancel = (event: Event) => {
       event.preventDefault();
