@@ -24,9 +24,14 @@ export function NewPasswordField(props: {
       return;
     }
     let live = true;
-    void import("@etalage/core/account/password-strength").then(({ passwordStrength }) => {
-      if (live) setStrength(passwordStrength(value, inputs.split("|").filter(Boolean)));
-    });
+    import("@etalage/core/account/password-strength").then(
+      ({ passwordStrength }) => {
+        if (live) setStrength(passwordStrength(value, inputs.split("|").filter(Boolean)));
+      },
+      // Offline (it is not precached: pwa/build-pwa.ts) the meter stays empty; the server
+      // still judges the password when the form is sent.
+      () => undefined,
+    );
     return () => {
       live = false;
     };
