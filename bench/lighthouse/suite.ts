@@ -18,6 +18,7 @@ import { type BenchPage, benchPages, startStorefront } from "../lib/storefront-s
 import { atLeast, atMost, type Suite, type TargetResult } from "../lib/suite.ts";
 import { markdownTable, textTable } from "../lib/table.ts";
 import { CHROMIUM_FLAGS } from "../ssr/browser-js.ts";
+import { browserWithCart, filledCart } from "./checkout-cart.ts";
 import { type PwaCheck, precacheSize, pwaChecks, pwaTargets } from "./pwa.ts";
 
 const RUNS = 3;
@@ -37,8 +38,15 @@ interface RunFigures {
   scripts: string[];
 }
 
+/** A page audited with a filled cart (issue 13: /checkout). */
+interface LighthousePage {
+  name: "checkout";
+  path: string;
+  withCart: true;
+}
+
 interface PageResult {
-  page: BenchPage;
+  page: BenchPage | LighthousePage;
   runs: RunFigures[];
   median: RunFigures;
   /** gzip -9 size of every script the median run loaded (the issue's unit). */
@@ -85,13 +93,14 @@ interface Lhr {
   audits: Record<string, { numericValue?: number; details?: { items?: Record<string, unknown>[] } }>;
 }
 
-async function audit(url: string, port: number): Promise<RunFigures> {
+async function audit(url: string, port: number, keepStorage = false): Promise<RunFigures> {
   const { default: lighthouse } = await import("lighthouse");
   const result = await lighthouse(url, {
     port,
     output: "json",
     logLevel: "error",
     onlyCategories: ["performance"],
+    disableStorageReset: keepStorage,
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const lhr = result.lhr as unknown as Lhr;
@@ -147,9 +156,19 @@ export const lighthouseSuite: Suite = {
     const precache = precacheSize(server.buildDir);
     const chromium = await startChromium();
     try {
-      for (const page of await benchPages(server.base)) {
+      const pages: (BenchPage | LighthousePage)[] = [
+        ...(await benchPages(server.base)),
+        { name: "checkout", path: "/checkout", withCart: true },
+      ];
+      for (const page of pages) {
         const runs: RunFigures[] = [];
-        for (let i = 0; i < RUNS; i++) runs.push(await audit(server.base + page.path, chromium.port));
+        for (let i = 0; i < RUNS; i++) {
+          if ("withCart" in page) {
+            const cart = await filledCart(server.base);
+            await browserWithCart(chromium.port, server.base, cart);
+          }
+          runs.push(await audit(server.base + page.path, chromium.port, "withCart" in page));
+        }
         const mid = median(runs);
         results.push({
           page,
@@ -194,6 +213,9 @@ export const lighthouseSuite: Suite = {
       targets.push(
         atMost("product page JavaScript loaded (gzip)", product.scriptGzipBytes / 1024, 120, "kB"),
       );
+    const checkout = results.find((r) => r.page.name === "checkout");
+    if (checkout)
+      targets.push(atMost("/checkout JavaScript loaded (gzip)", checkout.scriptGzipBytes / 1024, 140, "kB"));
 
     const machine = machineInfo();
     const took = (performance.now() - started) / 1000;

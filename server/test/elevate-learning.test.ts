@@ -4,7 +4,7 @@
  * learnt survives a restart of the service.
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ElevateService } from "../src/providers/recommendations/service.ts";
 import { elevateClient } from "./helpers/elevate.ts";
 import { startTestServer, type TestServer } from "./helpers/test-server.ts";
@@ -151,6 +151,26 @@ describe("learning from shoppers", () => {
     expect(ac.recentSearches.map((s) => s.q)).toEqual(["merino", "chelsea boots"]);
     const other = await shopper().api.query.autocomplete({ q: "chel" });
     expect(other.phraseSuggestions[0]).toEqual({ q: "chelsea boots", highlighted: "{{chel}}sea boots" });
+  });
+
+  it("keeps the answer to a typed prefix, and drops it when a search teaches a phrase that starts with it", async () => {
+    const search = vi.spyOn(server.services.catalog, "searchProducts");
+    try {
+      const first = await shopper().api.query.autocomplete({ q: "mocass" });
+      const calls = search.mock.calls.length;
+      const again = await shopper().api.query.autocomplete({ q: "mocass" });
+      expect(again).toEqual(first);
+      expect(search.mock.calls.length).toBe(calls);
+      expect(first.phraseSuggestions.map((p) => p.q)).not.toContain("mocassins suede bruin");
+      await shopper().api.query.searchPage({ q: "mocassins suede bruin" });
+      const after = await shopper().api.query.autocomplete({ q: "mocass" });
+      expect(after.phraseSuggestions[0]).toEqual({
+        q: "mocassins suede bruin",
+        highlighted: "{{mocass}}ins suede bruin",
+      });
+    } finally {
+      search.mockRestore();
+    }
   });
 
   it("learns again from the stored events after a restart", async () => {

@@ -357,14 +357,17 @@ export class ElevateService {
       };
     }
     const cached = this.suggestions.get(q);
-    if (cached && cached.facts === facts) return { ...cached.answer, contentLists };
+    // The kept answer itself when no content list is asked (the storefront asks none): the same
+    // object each time, so the route serialises it once (api/storefront/route.ts).
+    if (cached && cached.facts === facts)
+      return contentLists.length === 0 ? cached.answer : { ...cached.answer, contentLists };
     const result = this.catalog.searchProducts({ _searchText: q, size: AUTOCOMPLETE_PRODUCTS });
     const productSuggestions: ProductGroup[] = [];
     for (const p of result.items) {
       const f = facts.byKey.get(p.sku);
       if (f) productSuggestions.push(this.group(f, "autocomplete", productSuggestions.length));
     }
-    return {
+    const answer: Autocomplete = {
       phraseSuggestions: this.phrases(facts, q).map((text) => ({
         q: text,
         highlighted: highlightPhrase(text, q),
@@ -374,8 +377,10 @@ export class ElevateService {
       recentSearches: [],
       recentlyViewed: [],
       totalHits: result.total,
-      contentLists,
+      contentLists: [],
     };
+    this.suggestions.set(q, { facts, answer });
+    return contentLists.length === 0 ? answer : { ...answer, contentLists };
   }
 
   /** Searched phrases first (what shoppers found things with), then the shop's own words. */
