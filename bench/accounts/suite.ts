@@ -10,18 +10,16 @@
  * connects from many loopback addresses (127.0.x.y: Linux routes the whole 127/8 to lo), one per
  * login or refresh, so no address comes near its limit.
  */
-import { fork } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { startShopServer, stopShopServer } from "../cart/child.ts";
 import { createBenchDatabase } from "../catalog/postgres.ts";
 import { machineInfo } from "../lib/machine.ts";
 import { type Latency, summarize } from "../lib/stats.ts";
 import { atMost, type Suite } from "../lib/suite.ts";
 import { markdownTable, textTable } from "../lib/table.ts";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const BASE = "/api/ext/tritonx";
 const PASSWORD = "Kaasschaaf-Fietsbel-87";
 const LOGIN_CLIENTS = 20;
@@ -34,13 +32,6 @@ const REFRESH_MS = 10_000;
 const TARGET_ME_P95_MS = 10;
 /** Think time between a shopper's calls in the paced run (about one call a second each). */
 const THINK_MS: readonly [number, number] = [500, 1500];
-
-interface Ready {
-  type: "ready";
-  port: number;
-  database: string;
-  startupMs: number;
-}
 
 /** 127.0.1.1 onwards: a new source address per rate-limited call. */
 let nextAddress = 0;
@@ -141,22 +132,9 @@ export const accountsSuite: Suite = {
   description: "login p95 and argon2id hashes/s at 20 concurrent, GET /me p95 at 50, refresh p95",
   async run({ resultsDir, log }) {
     const database = await createBenchDatabase(log);
-    const child = fork(path.join(here, "../cart/server.ts"), [], {
-      execArgv: ["--import", "tsx"],
-      env: { ...process.env, BENCH_DATABASE_URL: database?.url ?? "", BENCH_CPU_PROF_DIR: "" },
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
-    });
+    const { child, ready } = startShopServer(database?.url);
     try {
-      const server = await new Promise<Ready>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error("server did not start within 180 s")), 180_000);
-        child.on("message", (m: { type?: string }) => {
-          if (m.type === "ready") {
-            clearTimeout(timer);
-            resolve(m as Ready);
-          }
-        });
-        child.on("exit", (code) => reject(new Error(`server exited with code ${code}`)));
-      });
+      const server = await ready;
       const base = `http://127.0.0.1:${server.port}${BASE}`;
       log(`  server up in ${(server.startupMs / 1000).toFixed(1)} s on ${server.database}`);
 
@@ -283,14 +261,7 @@ export const accountsSuite: Suite = {
       );
       return { targets, resultFile };
     } finally {
-      if (child.exitCode === null && child.connected) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.send({ type: "stop" });
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-      }
-      await database
-        ?.drop()
-        .catch((error) => log(`  could not drop ${database.name}: ${(error as Error).message}`));
+      await stopShopServer(child, database, log);
     }
   },
 };

@@ -10,18 +10,17 @@
  * "saturated": the same 50 without pause, which measures capacity; in a closed loop latency is
  * then just concurrency / throughput, so no latency target applies to it.
  */
-import { type ChildProcess, fork } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { createBenchDatabase } from "../catalog/postgres.ts";
 import { machineInfo } from "../lib/machine.ts";
 import { type Latency, summarize } from "../lib/stats.ts";
 import { atMost, type Suite } from "../lib/suite.ts";
 import { markdownTable, textTable } from "../lib/table.ts";
+import { startShopServer, stopShopServer } from "./child.ts";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const CLIENTS = Number(process.env.BENCH_CART_CLIENTS ?? 50);
 const WARMUP_MS = 3_000;
 const PACED_MS = 20_000;
@@ -31,39 +30,6 @@ const THINK_MS: readonly [number, number] = [500, 1500];
 const ADDS_PER_CART = 10;
 const TARGET_P95_MS = 25;
 const CART = "/api/ext/tritonx/cart";
-
-interface Ready {
-  type: "ready";
-  port: number;
-  database: string;
-  skus: string[];
-  startupMs: number;
-}
-
-function startServer(databaseUrl: string | undefined, profileDir: string | undefined) {
-  const child = fork(path.join(here, "server.ts"), [], {
-    execArgv: ["--import", "tsx"],
-    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? "", BENCH_CPU_PROF_DIR: profileDir ?? "" },
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  const ready = new Promise<Ready>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error("cart bench server did not start within 180 s")),
-      180_000,
-    );
-    child.on("message", (m: { type?: string }) => {
-      if (m.type === "ready") {
-        clearTimeout(timer);
-        resolve(m as Ready);
-      }
-    });
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`cart bench server exited with code ${code}`));
-    });
-  });
-  return { child, ready };
-}
 
 function serverCpu(child: ChildProcess): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -199,7 +165,7 @@ export const cartSuite: Suite = {
     // BENCH_CPU_PROF=1 writes a V8 CPU profile of the server to bench/results/profiles/.
     const profileDir = process.env.BENCH_CPU_PROF ? path.join(resultsDir, "profiles") : undefined;
     if (profileDir) await mkdir(profileDir, { recursive: true });
-    const { child, ready } = startServer(database?.url, profileDir);
+    const { child, ready } = startShopServer(database?.url, profileDir);
     try {
       const server = await ready;
       const base = `http://127.0.0.1:${server.port}`;
@@ -277,14 +243,7 @@ export const cartSuite: Suite = {
       );
       return { targets, resultFile };
     } finally {
-      if (child.exitCode === null && child.connected) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.send({ type: "stop" });
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-      }
-      await database
-        ?.drop()
-        .catch((error) => log(`  could not drop ${database.name}: ${(error as Error).message}`));
+      await stopShopServer(child, database, log);
     }
   },
 };

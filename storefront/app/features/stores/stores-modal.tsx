@@ -5,6 +5,7 @@ import type { loader } from "../../routes/storelocator.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { StoreList } from "./store-list.tsx";
 import { StoreMap } from "./store-map.tsx";
+import { StoreSearchFields, storesHeading, useLocateMe } from "./store-search.tsx";
 import "./stores.css";
 
 /**
@@ -25,8 +26,8 @@ export function StoresModal({
 }) {
   const fetcher = useFetcher<typeof loader>();
   const [q, setQ] = useState(initialQuery);
-  const [locating, setLocating] = useState<"idle" | "busy" | "refused">("idle");
   const { load } = fetcher;
+  const { locating, locate, reset } = useLocateMe((url) => void load(url));
 
   useEffect(() => {
     void load(initialQuery ? `/storelocator?q=${encodeURIComponent(initialQuery)}` : "/storelocator");
@@ -34,30 +35,12 @@ export function StoresModal({
 
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setLocating("idle");
+    reset();
     void load(q.trim() ? `/storelocator?q=${encodeURIComponent(q.trim())}` : "/storelocator");
   };
 
-  const locate = () => {
-    if (!("geolocation" in navigator)) return setLocating("refused");
-    setLocating("busy");
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLocating("idle");
-        const { latitude, longitude } = position.coords;
-        void load(`/storelocator?lat=${latitude.toFixed(4)}&lng=${longitude.toFixed(4)}`);
-      },
-      () => setLocating("refused"),
-      { timeout: 10_000, maximumAge: 600_000 },
-    );
-  };
-
   const data = fetcher.data;
-  const heading = data?.place?.label
-    ? t("Stores nearest to {place}", { place: data.place.label })
-    : data?.nearMe
-      ? t("Stores near you")
-      : t("All stores");
+  const heading = storesHeading(data?.place, data?.nearMe);
   const sorted = Boolean(data?.place || data?.nearMe);
 
   return (
@@ -65,38 +48,13 @@ export function StoresModal({
       <div className="stores-modal">
         {search && (
           <form className="store-search" onSubmit={onSearch}>
-            <label htmlFor="stores-modal-q">{t("Postcode or city")}</label>
-            <div className="store-search__row">
-              <input
-                id="stores-modal-q"
-                name="q"
-                value={q}
-                onChange={(event) => setQ(event.target.value)}
-                autoComplete="postal-code"
-                inputMode="search"
-              />
-              <button type="submit" className="button">
-                {t("Find a store")}
-              </button>
-              <button
-                type="button"
-                className="button button--outline"
-                onClick={locate}
-                disabled={locating === "busy"}
-              >
-                {locating === "busy" ? t("Finding your location…") : t("Use my location")}
-              </button>
-            </div>
-            {locating === "refused" && (
-              <p className="store-search__note" role="alert">
-                {t("Your location is not available. Search by postcode or city instead.")}
-              </p>
-            )}
-            {data?.notFound && (
-              <p className="store-search__note" role="alert">
-                {t("We could not find {q}. Try a postcode like 1012 AB or a city.", { q: data.q })}
-              </p>
-            )}
+            <StoreSearchFields
+              inputId="stores-modal-q"
+              input={{ value: q, onChange: (event) => setQ(event.target.value) }}
+              locating={locating}
+              onLocate={locate}
+              notFoundQuery={data?.notFound ? data.q : undefined}
+            />
           </form>
         )}
         {!data ? (
