@@ -94,10 +94,14 @@ function popularityScores(ctx: ListContext, keys: readonly ProductFacts[]): Map<
   return normalised(new Map(keys.map((f) => [f.key, ctx.learner.popularityOf(f.key, ctx.now)])));
 }
 
-/** "Bekijk ook": the same kind in a similar style and price, lifted by what shoppers viewed together. */
-function alternatives(
+/**
+ * The products of the same kind (leaf category) that a style rule accepts, ranked by the rule,
+ * lifted by what shoppers viewed together with `product` and by popularity.
+ */
+function sameKind(
   ctx: ListContext,
   product: ProductFacts,
+  rule: (from: ProductFacts["style"], to: ProductFacts["style"]) => number,
   limit: number,
   exclude: ReadonlySet<string>,
 ): string[] {
@@ -106,37 +110,23 @@ function alternatives(
   const pop = popularityScores(ctx, candidates);
   const scores: [string, number][] = [];
   for (const c of candidates) {
-    const rule = alternativeScore(product.style, c.style);
-    if (rule <= 0) continue;
+    const base = rule(product.style, c.style);
+    if (base <= 0) continue;
     scores.push([
       c.key,
-      rule + LEARNT_WEIGHT * (viewed.get(c.key) ?? 0) + POPULARITY_WEIGHT * (pop.get(c.key) ?? 0),
+      base + LEARNT_WEIGHT * (viewed.get(c.key) ?? 0) + POPULARITY_WEIGHT * (pop.get(c.key) ?? 0),
     ]);
   }
   return topKeys(scores, limit, exclude);
 }
 
-/** "Maak je look compleet": the same kind a step up in price, lifted by what shoppers viewed together. */
-function upsell(
-  ctx: ListContext,
-  product: ProductFacts,
-  limit: number,
-  exclude: ReadonlySet<string>,
-): string[] {
-  const candidates = product.leaf !== undefined ? (ctx.facts.byLeaf.get(product.leaf) ?? []) : [];
-  const viewed = normalised(ctx.learner.viewedTogether(product.key, ctx.now));
-  const pop = popularityScores(ctx, candidates);
-  const scores: [string, number][] = [];
-  for (const c of candidates) {
-    const rule = upsellScore(product.style, c.style);
-    if (rule <= 0) continue;
-    scores.push([
-      c.key,
-      rule + LEARNT_WEIGHT * (viewed.get(c.key) ?? 0) + POPULARITY_WEIGHT * (pop.get(c.key) ?? 0),
-    ]);
-  }
-  return topKeys(scores, limit, exclude);
-}
+/** "Bekijk ook": the same kind in a similar style and price. */
+const alternatives = (ctx: ListContext, product: ProductFacts, limit: number, exclude: ReadonlySet<string>) =>
+  sameKind(ctx, product, alternativeScore, limit, exclude);
+
+/** "Maak je look compleet": the same kind a step up in price. */
+const upsell = (ctx: ListContext, product: ProductFacts, limit: number, exclude: ReadonlySet<string>) =>
+  sameKind(ctx, product, upsellScore, limit, exclude);
 
 /** How much what was bought with the very product counts against what was bought with its kind. */
 const SAME_PRODUCT_WEIGHT = 5;
