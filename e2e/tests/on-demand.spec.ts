@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { clientNavigate, holdRequests, watchConsole } from "./support.ts";
+import { catalogProducts, clientNavigate, holdRequests, watchConsole } from "./support.ts";
 
 /*
  * Parts hydrated on demand (docs/decisions/0007-storefront-speed.md, decision 18): the footer, the
@@ -42,6 +42,30 @@ test("a product page loads no on-demand code until the shopper acts", async ({ p
   expect(await fetched(page)).toEqual([]);
   await page.mouse.move(20, 20);
   await expect.poll(async () => (await fetched(page)).length).toBeGreaterThanOrEqual(4);
+});
+
+test("the checkout's own calls as it loads bring no menu or footer code: it shows neither", async ({
+  page,
+  request,
+  context,
+  baseURL,
+}) => {
+  type Simple = { sku: string; stock?: { qty: number; is_in_stock: boolean } };
+  const simple = (await catalogProducts<Simple>(request, "simple")).find(
+    (p) => p.stock?.is_in_stock && (p.stock.qty ?? 0) > 20,
+  )!;
+  const cart = "/api/ext/tritonx/cart";
+  const id = (await (await request.post(`${cart}/create`, { data: {} })).json()).result as string;
+  const added = await request.post(`${cart}/update?cartId=${id}`, {
+    data: { cartItem: { sku: simple.sku, qty: 1, quoteId: id } },
+  });
+  expect(added.ok()).toBe(true);
+  await context.addCookies([{ name: "etalage_cart", value: id, url: baseURL! }]);
+  await page.goto("/checkout");
+  // The payment methods come from the checkout's own call after it loads (a fetcher).
+  await expect(page.getByLabel("iDEAL")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(await fetched(page)).toEqual([]);
 });
 
 test.describe("a first visit", () => {

@@ -126,7 +126,16 @@ export function useRouteErrors(): void {
   // interaction brought it yet, and before the router's update renders (server HTML waiting for
   // its code, features/shell/on-demand.tsx, must have it then).
   const router = useContext(UNSAFE_DataRouterContext)?.router;
-  useEffect(() => router?.subscribe(() => warmDeferredModules()), [router]);
+  // Only a navigation or a revalidation: a fetcher's answer (the checkout asks for shipping
+  // methods and totals as it loads) changes no server HTML, and warming then loaded the menu's and
+  // footer's code on /checkout, which shows neither (23 kB gzip).
+  useEffect(
+    () =>
+      router?.subscribe((state) => {
+        if (state.navigation.state !== "idle" || state.revalidation !== "idle") warmDeferredModules();
+      }),
+    [router],
+  );
 }
 
 interface ManifestRoute {
