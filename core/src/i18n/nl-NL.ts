@@ -504,6 +504,7 @@ export const nl = {
   "Your account has been deleted": "Je account is verwijderd",
   // Passkeys (issue 12, beyond the spec)
   Passkeys: "Passkeys",
+  or: "of",
   "Passkey on {device}, {date}": "Passkey op {device}, {date}",
   "Passkey of {date}": "Passkey van {date}",
   "Log in without a password, with your fingerprint, face or screen lock.":
