@@ -17,6 +17,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { customerFavoriteRoutes } from "./api/accounts/favorites.ts";
+import { passkeyRoutes } from "./api/accounts/passkeys.ts";
 import { accountRoutes, CUSTOMER_BASE } from "./api/accounts/route.ts";
 import { mailboxRoutes } from "./api/admin/mailbox-route.ts";
 import { adminRoutes } from "./api/admin/route.ts";
@@ -174,6 +175,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(cartRoutes, { services, prefix: CART_BASE });
       await api.register(accountRoutes, { services, prefix: CUSTOMER_BASE });
       await api.register(customerFavoriteRoutes, { services, prefix: `${CUSTOMER_BASE}/favorites` });
+      await api.register(passkeyRoutes, { services, prefix: `${CUSTOMER_BASE}/passkeys` });
       await api.register(mailboxRoutes, { services, prefix: "/admin/mailbox" });
       await api.register(elevateLookupRoutes, { services, prefix: "/ext/elevate" });
       await api.register(storefrontApiRoutes, { elevate: services.elevate, prefix: "/storefront/v3" });

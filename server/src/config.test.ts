@@ -21,3 +21,18 @@ describe("SSR_RENDER_THREADS", () => {
     }
   });
 });
+
+describe("PASSKEY_RP_ID and PASSKEY_ORIGIN", () => {
+  it("take a domain and an origin", () => {
+    const config = loadConfig({ PASSKEY_RP_ID: "etalage.nl", PASSKEY_ORIGIN: "https://www.etalage.nl" });
+    expect([config.PASSKEY_RP_ID, config.PASSKEY_ORIGIN]).toEqual(["etalage.nl", "https://www.etalage.nl"]);
+    expect(loadConfig({}).PASSKEY_RP_ID).toBeUndefined();
+  });
+
+  it("refuse an IP address, a URL as RP ID and an origin with a path", () => {
+    for (const bad of ["127.0.0.1", "https://etalage.nl", "etalage.nl:3000"]) {
+      expect(() => loadConfig({ PASSKEY_RP_ID: bad })).toThrow(/PASSKEY_RP_ID/);
+    }
+    expect(() => loadConfig({ PASSKEY_ORIGIN: "https://www.etalage.nl/shop" })).toThrow(/PASSKEY_ORIGIN/);
+  });
+});

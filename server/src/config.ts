@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
@@ -186,6 +187,26 @@ const schema = z.object({
     .string()
     .url()
     .refine((url) => /^smtps?:/.test(url), "must be an smtp:// or smtps:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /**
+   * Passkeys (issue 12, beyond the spec): the relying party id, the shop's domain (`etalage.nl`),
+   * and the origin the browser signs in from (`https://www.etalage.nl`). Unset, each is taken from
+   * the request's Host. Browsers refuse an IP address as relying party id.
+   */
+  PASSKEY_RP_ID: z
+    .string()
+    .regex(
+      /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/,
+      "must be a domain name such as etalage.nl",
+    )
+    .refine((host) => isIP(host) === 0, "must be a domain name, not an IP address (browsers refuse one)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  PASSKEY_ORIGIN: z
+    .string()
+    .url()
+    .refine((o) => new URL(o).origin === o, "must be an origin like https://www.etalage.nl (no path)")
     .optional()
     .or(z.literal("").transform(() => undefined)),
   /** The sender of transactional mail. */

@@ -160,6 +160,23 @@ describe("create and log in", () => {
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
+  it("answers the 51st login from one address within 15 minutes with a 429 in the envelope", async () => {
+    // Unknown emails: no per-email limit interferes. The answer used to be a 500 (the limit's
+    // refusal had no message, so it failed the response schema).
+    const from = "127.0.0.3";
+    for (let i = 0; i < 50; i++) {
+      const res = await postFrom(from, `${BASE}/login`, { username: emailFor(`adres${i}`), password: "x" });
+      expect(res.status).toBe(401);
+    }
+    const limited = await postFrom(from, `${BASE}/login`, { username: emailFor("adres50"), password: "x" });
+    expect(limited.status).toBe(429);
+    expect(JSON.parse(limited.body)).toEqual({
+      code: 429,
+      result: "Too many attempts. Try again in a few minutes.",
+      meta: { retryAfter: expect.any(Number) },
+    });
+  });
+
   it("refuses malformed input with 400 naming the field", async () => {
     const res = await server.post(`${BASE}/login`, { username: "geen-email", password: "x" });
     expect(res.status).toBe(400);

@@ -16,7 +16,15 @@ let server: TestServer;
 let target: FuzzTarget;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { CMS_EDITOR_TOKEN: EDITOR_TOKEN, ADMIN_TOKEN } });
+  server = await startTestServer({
+    // A named relying party: on 127.0.0.1 a passkey ceremony would stop at the host check.
+    env: {
+      CMS_EDITOR_TOKEN: EDITOR_TOKEN,
+      ADMIN_TOKEN,
+      PASSKEY_RP_ID: "shop.example.nl",
+      PASSKEY_ORIGIN: "https://shop.example.nl",
+    },
+  });
   const cartId = (await (await server.post("/api/ext/tritonx/cart/create", {})).json()).result as string;
   // The fuzzer edits, unpublishes and deletes the story it is given: its own, never the home page
   // that other test files read from a shared PostgreSQL database.
@@ -38,6 +46,17 @@ describe("the API under hostile input", () => {
     const operations = operationsOf(doc);
     // The document is the list: a route left out of it would escape the fuzzer.
     expect(operations.length).toBeGreaterThanOrEqual(40);
+    const passkeys = operations
+      .filter((op) => op.template.startsWith("/api/ext/tritonx/passkeys"))
+      .map((op) => `${op.method} ${op.template}`);
+    expect(passkeys.sort()).toEqual([
+      "DELETE /api/ext/tritonx/passkeys/{id}",
+      "GET /api/ext/tritonx/passkeys/",
+      "POST /api/ext/tritonx/passkeys/login",
+      "POST /api/ext/tritonx/passkeys/login-options",
+      "POST /api/ext/tritonx/passkeys/register",
+      "POST /api/ext/tritonx/passkeys/register-options",
+    ]);
     const { requests, findings } = await fuzzApi(target, operations, { runs: 700, seed: 20261125 });
     expect(requests).toBe(operations.length + 700);
     expect(findings).toEqual([]);

@@ -54,3 +54,15 @@ const longDate = new Intl.DateTimeFormat(LOCALE, {
 export function formatDate(moment: string | Date): string {
   return longDate.format(typeof moment === "string" ? new Date(moment) : moment);
 }
+
+const numericDate = new Intl.DateTimeFormat(LOCALE, {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  timeZone: STORE_TIME_ZONE,
+});
+
+/** A moment as the shop's calendar date in digits, "26-11-2026" (Amsterdam, as `formatDate`). */
+export function formatNumericDate(moment: string | Date): string {
+  return numericDate.format(typeof moment === "string" ? new Date(moment) : moment);
+}

@@ -502,6 +502,38 @@ export const nl = {
     "Je gegevens, adressen en inlogsessies worden gewist. Je bestellingen blijven in onze boekhouding, zonder je naam, adres of e-mailadres.",
   "Enter your password to confirm.": "Vul je wachtwoord in om te bevestigen.",
   "Your account has been deleted": "Je account is verwijderd",
+  // Passkeys (issue 12, beyond the spec)
+  Passkeys: "Passkeys",
+  or: "of",
+  "Passkey on {device}, {date}": "Passkey op {device}, {date}",
+  "Passkey of {date}": "Passkey van {date}",
+  "Log in without a password, with your fingerprint, face or screen lock.":
+    "Log in zonder wachtwoord, met je vingerafdruk, gezicht of schermvergrendeling.",
+  "Add a passkey": "Passkey toevoegen",
+  "Log in with a passkey": "Inloggen met een passkey",
+  "You have no passkeys yet": "Je hebt nog geen passkeys",
+  "Added on {date}": "Toegevoegd op {date}",
+  "Last used on {date}": "Laatst gebruikt op {date}",
+  "Not used yet": "Nog niet gebruikt",
+  "Remove passkey": "Passkey verwijderen",
+  "Do you want to remove this passkey? You can no longer log in with it.":
+    "Wil je deze passkey verwijderen? Je kunt er daarna niet meer mee inloggen.",
+  "The passkey has been added": "De passkey is toegevoegd",
+  "The passkey has been removed": "De passkey is verwijderd",
+  "The passkey was cancelled or took too long. Please try again.":
+    "De passkey is geannuleerd of duurde te lang. Probeer het opnieuw.",
+  "This device already holds a passkey for your account.":
+    "Dit apparaat heeft al een passkey voor je account.",
+  "Your browser could not use a passkey.": "Je browser kon geen passkey gebruiken.",
+  "Passkeys only work when the shop is opened by its name (such as localhost), not by an IP address.":
+    "Passkeys werken alleen als je de winkel opent via zijn naam (zoals localhost), niet via een IP-adres.",
+  "This passkey is not known to us. Log in with your password and add it again.":
+    "We kennen deze passkey niet. Log in met je wachtwoord en voeg hem opnieuw toe.",
+  "This passkey request has expired. Please try again.":
+    "Deze passkey-aanvraag is verlopen. Probeer het opnieuw.",
+  "The passkey could not be verified": "We konden de passkey niet controleren",
+  "Passkey not found": "Passkey niet gevonden",
+  "This passkey has already been added": "Deze passkey is al toegevoegd",
   "Default address": "Standaardadres",
   "Use as default address": "Gebruik als standaardadres",
   Postcode: "Postcode",

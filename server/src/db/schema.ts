@@ -94,6 +94,8 @@ export * from "./schema-cms.ts";
 export * from "./schema-newsletter.ts";
 // Checkout (issue 13).
 export * from "./schema-orders.ts";
+// Passkeys (issue 12, beyond the spec).
+export * from "./schema-passkeys.ts";
 export * from "./schema-recommendations.ts";
 export * from "./schema-reviews.ts";
 // Back-in-stock mails (issue 14).

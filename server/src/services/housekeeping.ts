@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Db } from "../db/client.ts";
 import { purgeRecommendationEvents } from "../providers/recommendations/event-store.ts";
+import { purgePasskeyChallenges } from "./accounts/passkeys.ts";
 import { purgeIdempotencyKeys } from "./idempotency.ts";
 
 /** One kind of stored row that outlives its use, and how to drop it: answers the rows dropped. */
@@ -14,6 +15,8 @@ export const PURGE_TASKS: readonly PurgeTask[] = [
   { what: "expired idempotency keys", purge: (db) => purgeIdempotencyKeys(db) },
   // Every view, click and add is a row; past the replay window no instance reads it again.
   { what: "recommendation events past the replay window", purge: (db) => purgeRecommendationEvents(db) },
+  // A passkey ceremony nobody finished leaves its challenge; it is dead after 5 minutes.
+  { what: "expired passkey challenges", purge: (db) => purgePasskeyChallenges(db) },
 ];
 
 /**

@@ -1,13 +1,19 @@
 import rateLimit from "@fastify/rate-limit";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ApiError, envelopeSchema, errorEnvelopeSchema, ok } from "../../http/envelope.ts";
-import { rateLimitOptions } from "../../http/rate-limits.ts";
 import type { AccountService } from "../../services/accounts/customers.ts";
 import type { CustomerOrders } from "../../services/accounts/orders.ts";
 import type { Services } from "../../services/index.ts";
-import { customerSession, sessionMeta, TOKEN_REFUSED } from "./session.ts";
+import {
+  customerRateLimitOptions,
+  customerSession,
+  LOGIN_RATE_LIMIT,
+  sendTokens,
+  sessionMeta,
+  TOKEN_REFUSED,
+} from "./session.ts";
 import {
   addressAnswer,
   addressBody,
@@ -46,32 +52,16 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   const accounts: AccountService = services.accounts;
   const orders: CustomerOrders = services.customerOrders;
 
-  await app.register(
-    rateLimit,
-    rateLimitOptions(services.config, {
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: 429,
-        code: 429,
-        result: "Too many attempts. Try again in a few minutes.",
-        meta: { retryAfter: Math.ceil(context.ttl / 1000) },
-      }),
-    }),
-  );
+  await app.register(rateLimit, customerRateLimitOptions(services.config));
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
   });
 
   const authenticate = (request: FastifyRequest) => customerSession(accounts, request);
   const meta = sessionMeta;
-  const sendTokens = (
-    reply: FastifyReply,
-    pair: { token: string; refreshToken: string; sessionExpires: number },
-  ) => ok(reply, pair.token, { refreshToken: pair.refreshToken, session_expires: pair.sessionExpires });
 
   const tokenAnswer = { 200: envelopeSchema(z.string()), ...errors };
-  // The contract's limits: 50 logins per address per 15 minutes (the per-email 10 failures are
-  // counted by the service, in the database, so they hold across instances without Redis too).
-  const loginLimit = { rateLimit: { max: 50, timeWindow: "15 minutes" } };
+  const loginLimit = LOGIN_RATE_LIMIT;
 
   app.post(
     "/login",

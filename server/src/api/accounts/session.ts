@@ -1,7 +1,9 @@
-import type { FastifyRequest } from "fastify";
-import { ApiError } from "../../http/envelope.ts";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Config } from "../../config.ts";
+import { ApiError, ok } from "../../http/envelope.ts";
+import { rateLimitOptions } from "../../http/rate-limits.ts";
 import type { AccountService } from "../../services/accounts/customers.ts";
-import type { Session } from "../../services/accounts/tokens.ts";
+import type { Session, TokenPair } from "../../services/accounts/tokens.ts";
 
 export const TOKEN_REFUSED = "the token is invalid or has expired";
 
@@ -21,3 +23,25 @@ export async function customerSession(accounts: AccountService, request: Fastify
 
 /** Every authenticated answer's `meta`. */
 export const sessionMeta = (session: Session) => ({ session_expires: session.sessionExpires });
+
+export const TOO_MANY_ATTEMPTS = "Too many attempts. Try again in a few minutes.";
+
+/** @fastify/rate-limit for the customer API: its 429 is the envelope, with `meta.retryAfter`. */
+export function customerRateLimitOptions(config: Config) {
+  return rateLimitOptions(config, {
+    // Thrown by the plugin: an ApiError, so the error handler answers the envelope (a plain
+    // object has no message, and its answer failed the response schema with a 500).
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(429, TOO_MANY_ATTEMPTS, { retryAfter: Math.ceil(context.ttl / 1000) }),
+  });
+}
+
+/**
+ * The contract's login limit, per address: 50 per 15 minutes (the per-email 10 failures of the
+ * password login are counted by the service, in the database). Passkey logins share it.
+ */
+export const LOGIN_RATE_LIMIT = { rateLimit: { max: 50, timeWindow: "15 minutes" } };
+
+/** A login's answer (contract: `POST /login`): the token, `meta.refreshToken` and `meta.session_expires`. */
+export const sendTokens = (reply: FastifyReply, pair: TokenPair) =>
+  ok(reply, pair.token, { refreshToken: pair.refreshToken, session_expires: pair.sessionExpires });

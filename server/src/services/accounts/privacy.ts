@@ -14,6 +14,7 @@ import {
 import { ApiError } from "../../http/envelope.ts";
 import type { CustomerAnswer } from "./customers.ts";
 import type { CustomerOrder, CustomerOrders } from "./orders.ts";
+import type { PasskeyAnswer } from "./passkeys.ts";
 import { verifyPassword } from "./passwords.ts";
 
 /** A customer's own data, as "Download mijn gegevens" hands it over (GDPR art. 15 and 20). */
@@ -23,6 +24,8 @@ export interface PersonalData {
   addresses: CustomerAnswer["addresses"];
   orders: CustomerOrder[];
   newsletter: { status: "none" | "pending" | "subscribed" | "unsubscribed"; email: string | null };
+  /** Names, dates and transports; public keys are not the customer's to read, and say nothing. */
+  passkeys: PasskeyAnswer[];
 }
 
 export const WRONG_PASSWORD = "The current password is not correct";
@@ -37,6 +40,7 @@ export class PrivacyService {
     private readonly db: Db,
     private readonly profile: (customerId: number) => Promise<CustomerAnswer | null>,
     private readonly customerOrders: CustomerOrders,
+    private readonly passkeys: (customerId: number) => Promise<PasskeyAnswer[]>,
   ) {}
 
   async export(customerId: number): Promise<PersonalData | null> {
@@ -62,12 +66,14 @@ export class PrivacyService {
       addresses,
       orders: all,
       newsletter: subscription ?? { status: "none", email: null },
+      passkeys: await this.passkeys(customerId),
     };
   }
 
   /**
    * Erases the account after the password is confirmed, in one transaction: the customer row goes
-   * (addresses, logins, tokens and reset links with it, so every device is logged out); orders
+   * (addresses, logins, tokens, reset links, passkeys and their challenges with it, so every device
+   * is logged out and no passkey opens the account again); orders
    * stay for the books without name, address or email; carts and reviews lose the link; the
    * newsletter subscription, its contact and the mail still addressed to them are deleted.
    */

@@ -71,6 +71,19 @@ const SERVER_MESSAGES = lookupTable({
   "Error refreshing user token. User is not authorized to access the resource": t(
     "Error refreshing user token. User is not authorized to access the resource",
   ),
+  // Passkeys (issue 12, beyond the spec)
+  "Passkeys only work when the shop is opened by its name (such as localhost), not by an IP address.": t(
+    "Passkeys only work when the shop is opened by its name (such as localhost), not by an IP address.",
+  ),
+  "This passkey is not known to us. Log in with your password and add it again.": t(
+    "This passkey is not known to us. Log in with your password and add it again.",
+  ),
+  "This passkey request has expired. Please try again.": t(
+    "This passkey request has expired. Please try again.",
+  ),
+  "The passkey could not be verified": t("The passkey could not be verified"),
+  "Passkey not found": t("Passkey not found"),
+  "This passkey has already been added": t("This passkey has already been added"),
 });
 
 /** Dutch for a message of the API (an unknown one as it came: better than nothing). */

@@ -220,6 +220,18 @@ export async function login(
   const answer = await callApi<string>("/login", { body: { username: email, password } });
   if (answer.code !== 200)
     return answer.code === 429 ? "Too many attempts. Try again in a few minutes." : "Wrong email or password";
+  return (await startSession(answer, options)) ? null : "Wrong email or password";
+}
+
+/**
+ * A login's answer (a password's or a passkey's: the API answers both alike) becomes this
+ * browser's session: tokens stored, profile loaded, the customer's cart attached and the
+ * favourites merged. False when the profile cannot be read with the new token.
+ */
+export async function startSession(
+  answer: Answer<string>,
+  options: { attachCart?: boolean } = {},
+): Promise<boolean> {
   tokenLock.loggedIn();
   persist({
     ready: true,
@@ -232,13 +244,13 @@ export async function login(
   const user = await loadProfile();
   if (!user) {
     persist({ ready: true, token: null, refreshToken: null, expires: null, user: null });
-    return "Wrong email or password";
+    return false;
   }
   for (const listener of sessionListeners) listener("login");
   if (options.attachCart !== false) void cartEngine().then((engine) => engine.attachCustomerCart());
   // Issue 16: this browser's favourites join the account's, and the account's come here.
   void import("../recommendations/customer-favorites.ts").then((m) => m.syncCustomerFavorites());
-  return null;
+  return true;
 }
 
 /** Logout (transactional §4): the login is revoked, cart connection and user cleared. */

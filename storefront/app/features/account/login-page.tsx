@@ -5,6 +5,7 @@ import { notify } from "../notifications/notification-store.ts";
 import { register, requestReset } from "./account-actions.ts";
 import { dutch } from "./account-http.ts";
 import { login, startAccount, useAccount } from "./account-store.ts";
+import { PasskeyLogin } from "./passkey-login.tsx";
 import { NewPasswordField } from "./password-field.tsx";
 import "./account.css";
 
@@ -140,6 +141,14 @@ export function AuthForms({
             {mode === "register" ? t("Register") : mode === "forgot" ? t("Send reset link") : t("Log in")}
           </button>
         </form>
+      )}
+      {mode === "login" && (
+        <PasskeyLogin
+          onDone={() => {
+            notify({ type: "success", message: t("You're logged in") });
+            onDone();
+          }}
+        />
       )}
       <div className="account__switch">
         {mode !== "login" && (

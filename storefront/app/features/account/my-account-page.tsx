@@ -15,6 +15,7 @@ import { changePassword, deleteAddress, saveAddress, updateProfile } from "./acc
 import type { Customer, CustomerAddress, OrderSummary } from "./account-http.ts";
 import { authed, logout, useAccount } from "./account-store.ts";
 import { Field } from "./login-page.tsx";
+import { PasskeysSection } from "./passkeys-section.tsx";
 import { NewPasswordField } from "./password-field.tsx";
 import { PrivacySection } from "./privacy-section.tsx";
 import { RequireLogin } from "./require-login.tsx";
@@ -163,6 +164,7 @@ function Details({ user }: { user: Customer }) {
         {t("Change password")}
       </button>
       {changing && <PasswordModal user={user} onClose={() => setChanging(false)} />}
+      <PasskeysSection />
       <PrivacySection />
     </>
   );
