@@ -2,7 +2,8 @@
  * Issue 13: an order's own billing address (a company and its VAT number) is stored and shown to
  * the operator, and a guest reads the order's status with its token only, over real HTTP: the
  * right token answers, a wrong, missing or another order's token answers 404 like an unknown
- * order, never cached, and an address that keeps guessing is stopped.
+ * order, never cached, and an address that keeps guessing is stopped. The same for the status
+ * page the confirmation mail links to (`/bestelling/{number}?token=`).
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -71,7 +72,6 @@ const status = (orderId: string, token?: string) =>
 
 beforeAll(async () => {
   server = await startTestServer({
-    storefront: false,
     env: {
       ADMIN_TOKEN: TOKEN,
       ORDERS_PER_MINUTE: "10000",
@@ -168,5 +168,50 @@ describe("a guest's order status", () => {
     expect(refused?.status).toBe(429);
     expect(Number(refused?.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await refused!.json()).code).toBe(429);
+  });
+});
+
+describe("the order status page", () => {
+  it("shows the order with its token, private and never cached; not found without it", async () => {
+    const { orderNumber, orderToken } = await placed();
+    const page = await server.get(`/bestelling/${orderNumber}?token=${encodeURIComponent(orderToken)}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
+    expect(page.headers.get("x-cache")).not.toBe("HIT");
+    const html = await page.text();
+    expect(html).toContain(`Bestelling ${orderNumber}`);
+    expect(html).toContain("Kleermakerij De Vries B.V.");
+    expect(html).toContain("Btw-nummer: NL820646660B01");
+    expect(html).toContain('<meta name="referrer" content="no-referrer"/>');
+    for (const wrong of ["", "?token=raden", `?token=${encodeURIComponent((await placed()).orderToken)}`]) {
+      const refused = await server.get(`/bestelling/${orderNumber}${wrong}`);
+      expect(refused.status, wrong).toBe(404);
+      expect(refused.headers.get("cache-control")).toBe("private, no-store");
+      expect(await refused.text()).not.toContain("Kleermakerij");
+    }
+  });
+
+  it("stops an address that keeps guessing, in any spelling of the path", async () => {
+    const { orderNumber } = await placed();
+    const spellings = [
+      `/bestelling/${orderNumber}`,
+      `/BESTELLING/${orderNumber}`,
+      `/%62estelling/${orderNumber}.data`,
+    ];
+    let i = 0;
+    let last = 0;
+    while (last !== 429 && i <= STATUS_PER_MINUTE) {
+      last = (await server.get(`${spellings[i % 3]}?token=guess-${i}`)).status;
+      expect([404, 429]).toContain(last);
+      i++;
+    }
+    expect(last).toBe(429);
+    // Every spelling counts on the one limit: none of them is let through.
+    for (const spelling of spellings) {
+      const res = await server.get(`${spelling}?token=guess`);
+      expect(res.status, spelling).toBe(429);
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+    }
   });
 });
