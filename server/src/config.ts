@@ -110,6 +110,8 @@ const schema = z.object({
     )
     .pipe(z.array(z.union([z.ipv4(), z.ipv6()]))),
   ORDERS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Reads of a guest's order with its token, per address: the status API and `/bestelling/…` each. */
+  ORDER_STATUS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   /** Real Adyen (Checkout API v72); unset, the built-in Adyen-compatible test gateway answers. */
   ADYEN_API_KEY: z
     .string()

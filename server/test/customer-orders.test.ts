@@ -1,7 +1,7 @@
 /**
  * Accounts meet checkout: a logged-in customer's order is theirs (order history and the order
  * page), never another customer's, and a confirmed order mails its confirmation from the same
- * transaction, with a link to the order for a customer and none for a guest.
+ * transaction, with a link to the order for a customer and to the order's status page for a guest.
  */
 import { randomUUID } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
@@ -70,7 +70,7 @@ async function customer(name: string) {
   return { email, auth: { headers: { authorization: `Bearer ${login.result}` } } };
 }
 
-async function placeOrder(email: string, init: RequestInit = {}) {
+async function placeOrder(email: string, init: RequestInit = {}, billingAddress: object = address) {
   const cart = cartClient(server);
   const cartId = await cart.create(init);
   expect((await cart.update(cartId, { sku, qty: 1 }, init)).status).toBe(200);
@@ -86,7 +86,7 @@ async function placeOrder(email: string, init: RequestInit = {}) {
       cart_id: cartId,
       addressInformation: {
         shippingAddress: address,
-        billingAddress: address,
+        billingAddress,
         shipping_carrier_code: "postnl",
         shipping_method_code: "standard",
         payment_method_code: "cashondelivery",
@@ -96,7 +96,7 @@ async function placeOrder(email: string, init: RequestInit = {}) {
   });
   const body = await res.json();
   expect(res.status, JSON.stringify(body)).toBe(200);
-  return body.result.orderNumber as string;
+  return body.result as { orderNumber: string; orderToken: string };
 }
 
 async function mailsTo(to: string) {
@@ -111,7 +111,7 @@ async function mailsTo(to: string) {
 describe("a customer's orders", () => {
   it("shows a logged-in customer's order in their history and order page, and to nobody else", async () => {
     const noor = await customer("noor");
-    const orderNumber = await placeOrder(noor.email, noor.auth);
+    const { orderNumber } = await placeOrder(noor.email, noor.auth);
     const history = await (
       await server.get(`${BASE}/order-history?pageSize=20&currentPage=1`, noor.auth)
     ).json();
@@ -139,21 +139,52 @@ describe("a customer's orders", () => {
 
   it("mails the confirmation of a confirmed order: with a link to the order for a customer", async () => {
     const sem = await customer("sem");
-    const orderNumber = await placeOrder(sem.email, sem.auth);
+    const { orderNumber } = await placeOrder(sem.email, sem.auth);
     const [mail] = await mailsTo(sem.email);
     expect(mail?.subject).toBe(`Bedankt voor je bestelling ${orderNumber}`);
     expect(mail?.text).toContain("1 × Klantproduct");
     expect(mail?.text).toContain("€ 54,95");
     expect(mail?.html).toContain(`https://shop.example.nl/my-account/orders/${orderNumber}`);
+    expect(mail?.html).not.toContain("/bestelling/");
   });
 
-  it("mails a guest's confirmation without an account link", async () => {
+  it("mails a guest's confirmation with the billing address and a status link of its own, no account link", async () => {
     const email = `gast.${run}.${randomUUID().slice(0, 8)}@example.nl`;
-    const orderNumber = await placeOrder(email);
+    const billing = {
+      ...address,
+      street: ["Keizersgracht", "100 A"],
+      postcode: "1015cx",
+      city: "Amsterdam",
+      company: "Bakker & Zn. B.V.",
+      vat_id: "NL820646660B01",
+    };
+    const { orderNumber, orderToken } = await placeOrder(email, {}, billing);
     const [mail] = await mailsTo(email);
     expect(mail?.subject).toBe(`Bedankt voor je bestelling ${orderNumber}`);
     expect(mail?.html).not.toContain("/my-account/");
     expect(mail?.html).toContain("Noor");
+    // The billing address as on an invoice, escaped in the HTML; the shipping address beside it.
+    expect(mail?.text).toContain(
+      "Factuuradres:\nBakker & Zn. B.V.\nNoor Bakker\nKeizersgracht 100 A\n1015 CX Amsterdam\nNederland\nBtw-nummer: NL820646660B01",
+    );
+    expect(mail?.text).toContain("Verzendadres:\nNoor Bakker\nOudegracht 12\n3511 AB Utrecht");
+    expect(mail?.text).toContain("Betaalmethode: Betalen bij bezorging");
+    expect(mail?.html).toContain("Bakker &amp; Zn. B.V.<br>");
+    // The status page's link, with a token of its own (not the checkout's order token).
+    const link = new RegExp(
+      `https://shop\\.example\\.nl/bestelling/${orderNumber}\\?token=([\\w-]{32})`,
+    ).exec(mail?.text ?? "");
+    expect(link, mail?.text).not.toBeNull();
+    expect(mail?.html).toContain(link![0]);
+    const mailed = link![1]!;
+    expect(mailed).not.toBe(orderToken);
+    const opened = await server.get(`/api/ext/checkout/status?orderId=${orderNumber}&token=${mailed}`);
+    expect(opened.status).toBe(200);
+    expect((await opened.json()).result.billing_address.company).toBe("Bakker & Zn. B.V.");
+    // Only its own order: another order's status stays shut to it.
+    const other = await placeOrder(`ander.${email}`);
+    const shut = await server.get(`/api/ext/checkout/status?orderId=${other.orderNumber}&token=${mailed}`);
+    expect(shut.status).toBe(404);
   });
 });
 
@@ -166,7 +197,7 @@ describe("privacy: my data and deleting my account", () => {
       lotte.auth,
     );
     expect(saved.status).toBe(200);
-    const orderNumber = await placeOrder(lotte.email, lotte.auth);
+    const { orderNumber } = await placeOrder(lotte.email, lotte.auth);
     const res = await server.get(`${BASE}/me/data`, lotte.auth);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toContain("attachment");
@@ -201,7 +232,7 @@ describe("privacy: my data and deleting my account", () => {
       daan.auth,
     );
     expect(saved.status).toBe(200);
-    const orderNumber = await placeOrder(daan.email, daan.auth);
+    const { orderNumber } = await placeOrder(daan.email, daan.auth);
     const refreshToken = (
       await (await server.post(`${BASE}/login`, { username: daan.email, password: PASSWORD })).json()
     ).meta.refreshToken;

@@ -177,6 +177,8 @@ const NEVER_CACHED_READS: Record<string, readonly string[]> = {
   // Checkout (issue 13): every /checkout… page is never stored.
   "routes/checkout-failed.tsx": ["orderId", "token", "method"],
   "routes/checkout-return.tsx": ["orderId", "token", "redirectResult"],
+  // A guest's order status from the confirmation mail: /bestelling is never stored.
+  "routes/order-status.tsx": ["token"],
   // The store locator answers no-cache (issue 18): its search is the shopper's own.
   "routes/storelocator.tsx": ["q", "lat", "lng"],
 };

@@ -135,8 +135,9 @@ describe("POST /api/order", () => {
       `${server.url}/api/ext/checkout/status?orderId=${result.orderNumber}&token=nietdetoken`,
     );
     expect(wrong.status).toBe(404);
+    // Without a token, as the contract says: 404, the answer of an order that does not exist.
     const missing = await fetch(`${server.url}/api/ext/checkout/status?orderId=${result.orderNumber}`);
-    expect(missing.status).toBe(400);
+    expect(missing.status).toBe(404);
   });
 
   it("answers the same Idempotency-Key sent twice at once with one order", async () => {
@@ -283,6 +284,8 @@ describe("npm run orders", () => {
     expect(lines.some((l) => l.startsWith(result.orderNumber) && l.includes("processing"))).toBe(true);
     expect(await runOrdersCli(["show", result.orderNumber, "--url", server.url], env, io)).toBe(0);
     expect(lines.some((l) => l.includes(`(${ownSku(5)})`))).toBe(true);
+    expect(lines).toContain("Verzendadres: Jan de Vries, Oudegracht 12, 3511 AB Utrecht, Nederland");
+    expect(lines).toContain("Factuuradres: Jan de Vries, Oudegracht 12, 3511 AB Utrecht, Nederland");
     expect(await runOrdersCli(["status", result.orderNumber, "complete", "--url", server.url], env, io)).toBe(
       0,
     );

@@ -31,6 +31,8 @@ export default [
     route("checkout", "routes/checkout.tsx"),
     route("checkout-return", "routes/checkout-return.tsx"),
     route("checkout-failed", "routes/checkout-failed.tsx"),
+    // A guest's order status, linked from the confirmation mail (issue 13).
+    route("bestelling/:orderNumber", "routes/order-status.tsx"),
     route("*", "routes/dispatcher.tsx"),
   ]),
   layout("layouts/minimal-layout.tsx", [route("error", "routes/error.tsx")]),

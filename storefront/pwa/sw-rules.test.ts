@@ -26,6 +26,8 @@ describe("what the service worker keeps", () => {
       "/checkout.data",
       "/checkout-return?orderId=1",
       "/checkout-failed",
+      "/bestelling/100000001",
+      "/bestelling/100000001.data",
       "/login",
       "/my-account",
       "/my-account/orders/12",

@@ -7,6 +7,7 @@
 export const OFFLINE_PAGE = "/offline.html";
 
 const PRIVATE_PAGES = [
+  "/bestelling",
   "/checkout",
   "/checkout-return",
   "/checkout-failed",

@@ -1,3 +1,6 @@
 export * from "./geo.ts";
+export * from "./order-address.ts";
 export * from "./order-status.ts";
+export * from "./payment-methods.ts";
 export * from "./postcode.ts";
+export * from "./vat-number.ts";

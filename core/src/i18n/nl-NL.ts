@@ -295,6 +295,7 @@ export const nl = {
   processing: "wordt verwerkt",
   complete: "afgerond",
   closed: "gesloten",
+  canceled: "geannuleerd",
   export_failed: "wordt verwerkt",
   export_success: "wordt verwerkt",
   // CMS preview (issue 5)
@@ -713,6 +714,18 @@ export const nl = {
   "Your account has been created and this order is in it.":
     "Je account is aangemaakt en deze bestelling staat erin.",
   "We could not add the order to your account": "We konden de bestelling niet aan je account toevoegen",
+  // Billing address and the guest's order status page (issue 13)
+  "Billing address": "Factuuradres",
+  "Billing address same as shipping address": "Factuuradres gelijk aan verzendadres",
+  "Company name (optional)": "Bedrijfsnaam (optioneel)",
+  "VAT number (optional)": "Btw-nummer (optioneel)",
+  "VAT number: {vat}": "Btw-nummer: {vat}",
+  "Enter a valid VAT number, such as NL123456789B01.": "Vul een geldig btw-nummer in, zoals NL123456789B01.",
+  "Your order": "Je bestelling",
+  "Order status": "Status van je bestelling",
+  "Pick-up at {place}": "Ophalen bij {place}",
+  "Questions about your order? Our customer service is glad to help.":
+    "Vragen over je bestelling? Onze klantenservice helpt je graag.",
 } as const satisfies Record<string, string>;
 
 export type DictionaryKey = keyof typeof nl;

@@ -1,4 +1,4 @@
-import { formatPrice } from "@etalage/core";
+import { formatPrice, type OrderAddressLike, orderAddressLines } from "@etalage/core";
 import { runAsScript } from "./import-cli.ts";
 
 /**
@@ -28,6 +28,9 @@ type Order = {
   payment_method: string;
   test_payment: boolean;
   shipping_description: string | null;
+  pickup: { name: string; street: string; postcode: string; city: string } | null;
+  shipping_address: OrderAddressLike | null;
+  billing_address: OrderAddressLike;
   items: { sku: string; name: string; qty: number; row_total_incl_tax: number }[];
   payments: { reference: string; method: string; status: string }[];
 };
@@ -94,6 +97,10 @@ function summary(o: Order): string {
 function detail(o: Order, io: Io) {
   io.out(summary(o));
   io.out(`Verzending: ${o.shipping_description ?? "geen (digitaal)"}`);
+  if (o.pickup)
+    io.out(`Ophalen: ${o.pickup.name}, ${o.pickup.street}, ${o.pickup.postcode} ${o.pickup.city}`);
+  if (o.shipping_address) io.out(`Verzendadres: ${orderAddressLines(o.shipping_address).join(", ")}`);
+  io.out(`Factuuradres: ${orderAddressLines(o.billing_address).join(", ")}`);
   for (const i of o.items) io.out(`  ${i.qty} × ${i.name} (${i.sku})  ${formatPrice(i.row_total_incl_tax)}`);
   for (const p of o.payments) io.out(`  betaling ${p.reference}: ${p.method} ${p.status}`);
 }

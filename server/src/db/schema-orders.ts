@@ -71,6 +71,11 @@ export const orders = pgTable(
     status: text("status").$type<OrderStatus>().notNull(),
     /** sha256 of the order's secret token (contract: a guest's key to the order). */
     tokenHash: text("token_hash").notNull(),
+    /**
+     * sha256 of the secret in a guest's confirmation mail (its order status link), minted when the
+     * order is confirmed: the order's own token is known only to the checkout that placed it.
+     */
+    statusTokenHash: text("status_token_hash"),
     paymentMethod: text("payment_method").notNull(),
     shippingCarrierCode: text("shipping_carrier_code"),
     shippingMethodCode: text("shipping_method_code"),

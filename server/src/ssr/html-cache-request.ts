@@ -29,7 +29,7 @@ const personal = new Set(PERSONAL_COOKIES);
  * (`/CatalogSearch/result/`, `/%73toryblok`) is kept out too.
  */
 const NEVER_CACHED =
-  /^\/(?:storyblok|catalogsearch|error|cart|checkout|account|my-account|login|password|order|wishlist|compare|nieuwsbrief)(?:[/?.-]|$)/;
+  /^\/(?:storyblok|catalogsearch|error|cart|checkout|account|my-account|login|password|order|bestelling|wishlist|compare|nieuwsbrief)(?:[/?.-]|$)/;
 
 /**
  * The first path segments the storefront's route table names (storefront/app/routes.ts). The
@@ -54,6 +54,7 @@ export const ROUTE_WORDS: readonly string[] = [
   "checkout",
   "checkout-return",
   "checkout-failed",
+  "bestelling",
   "nieuwsbrief",
 ];
 const routeWords = new Set(ROUTE_WORDS);

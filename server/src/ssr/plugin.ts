@@ -11,6 +11,7 @@ import type { Services } from "../services/index.ts";
 import { installFormBodyParser } from "./form-body.ts";
 import { HtmlCache } from "./html-cache.ts";
 import { taggingServices } from "./html-cache-render.ts";
+import { guardOrderStatusPages } from "./order-status-page.ts";
 import { previewStories } from "./preview-stories.ts";
 import { RenderThreads } from "./render-pool.ts";
 import { createSsrHandler } from "./request-handler.ts";
@@ -118,6 +119,7 @@ export async function registerStorefront(
     render(request, reply, { path: "/error", status });
   statusPages.render = statusPage;
   app.register(async (ssr) => {
+    await guardOrderStatusPages(ssr, services.config);
     const handleSsr = htmlCache ? htmlCache.install(ssr, render) : render;
     installFormBodyParser(ssr);
     // A shopper's mistake in a page's path, query or form (a control character, a form too large)

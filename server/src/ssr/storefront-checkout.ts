@@ -1,5 +1,10 @@
-import type { CheckoutPaymentState, StorefrontCheckout } from "@etalage/storefront/server-context";
+import type {
+  CheckoutPaymentState,
+  OrderDetail,
+  StorefrontCheckout,
+} from "@etalage/storefront/server-context";
 import { placeOrderBody } from "../api/orders/validators.ts";
+import { customerOrderOf } from "../services/accounts/order-history.ts";
 import { type CartCaller, CartService } from "../services/cart/index.ts";
 import type { Services } from "../services/index.ts";
 import { orderForAnalytics } from "../services/orders/analytics.ts";
@@ -97,6 +102,31 @@ export function storefrontCheckout(services: Services): StorefrontCheckout {
         firstname: address?.firstname ?? "",
         lastname: address?.lastname ?? "",
       };
+    },
+    async orderStatus(orderNumber, token) {
+      if (!/^\d{9,12}$/.test(orderNumber)) return null;
+      const view = await orders.forStatusToken(orderNumber, token);
+      if (!view) return null;
+      const order = {
+        ...(customerOrderOf(view) as Omit<OrderDetail, "pickup">),
+        pickup: view.pickup
+          ? {
+              name: view.pickup.name,
+              street: view.pickup.street,
+              postcode: view.pickup.postcode,
+              city: view.pickup.city,
+            }
+          : null,
+      };
+      const guest =
+        view.customer_id === null
+          ? {
+              email: view.customer_email,
+              firstname: view.billing_address.firstname,
+              lastname: view.billing_address.lastname,
+            }
+          : null;
+      return { order, guest };
     },
     async claim(orderNumber, orderToken, customerToken) {
       const caller = await callerOf(customerToken);

@@ -496,6 +496,8 @@ const segment = fc.oneof(
     "img",
     "assets",
     "api",
+    "bestelling",
+    "100000001",
   ),
   hostileString.map(percentEncode),
   fc.constantFrom("%00", "%zz", "%", "%2e%2e", "..", "%c0%af", "a%00b", "%E2%80%AE", "%ff"),
@@ -508,7 +510,17 @@ const pagePath = fc
     fc.boolean(),
     fc.dictionary(
       fc.oneof(
-        fc.constantFrom("q", "page", "sort", "color", "price", "childSku", "utm_source", ...PROTOTYPE_NAMES),
+        fc.constantFrom(
+          "q",
+          "page",
+          "sort",
+          "color",
+          "price",
+          "childSku",
+          "token",
+          "utm_source",
+          ...PROTOTYPE_NAMES,
+        ),
         hostileString,
       ),
       hostileString,

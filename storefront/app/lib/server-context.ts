@@ -185,6 +185,43 @@ export type CheckoutPlaced =
 
 export type CheckoutPaymentState = "paid" | "cod" | "pending" | "failed" | "unknown";
 
+/** An address of an order (contract "Orders"): a billing address may name a company and VAT number. */
+export interface OrderAddressView {
+  firstname: string;
+  lastname: string;
+  street: string[];
+  postcode: string;
+  city: string;
+  country_id: string;
+  telephone?: string;
+  company?: string;
+  vat_id?: string;
+}
+
+/** An order as its pages show it: the contract's order fields (Magento's), plus a pick-up place. */
+export interface OrderDetail {
+  increment_id: string;
+  created_at: string;
+  status: string;
+  status_label: string;
+  grand_total: number;
+  subtotal_incl_tax: number;
+  shipping_incl_tax: number;
+  discount_amount: number;
+  payment_method: string;
+  shipping_method: string;
+  items: {
+    sku: string;
+    name: string;
+    qty: number;
+    row_total_incl_tax: number;
+    product_option?: { options?: { label: string; value: string }[] };
+  }[];
+  shipping_address: OrderAddressView | null;
+  billing_address: OrderAddressView;
+  pickup?: { name: string; street: string; postcode: string; city: string } | null;
+}
+
 export interface StorefrontCheckout {
   /**
    * The cart priced for checkout, or null when there is none (or it was ordered); "customer" when
@@ -203,6 +240,17 @@ export interface StorefrontCheckout {
     orderNumber: string,
     orderToken: string,
   ): Promise<{ email: string; firstname: string; lastname: string } | null>;
+  /**
+   * The order of the status page its confirmation mail links to (issue 13): with the order's token
+   * or the mail's, else null. `guest`: who ordered, while the order has no account yet.
+   */
+  orderStatus(
+    orderNumber: string,
+    token: string,
+  ): Promise<{
+    order: OrderDetail;
+    guest: { email: string; firstname: string; lastname: string } | null;
+  } | null>;
   /** The guest order joins the account of the token's customer (same e-mail address); false if not. */
   claim(orderNumber: string, orderToken: string, customerToken: string): Promise<boolean>;
   /** Keeps a shipping method (`carrier:method`) on the cart, so its totals carry the shipping line. */

@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!placed.ok) {
     const lines = placed.names ?? placed.skus;
     const message = lines ? `${t(placed.message)} (${lines.join(", ")})` : placed.message;
-    return answer(formErrors(placed.fields), message, 409);
+    return answer(formErrors(placed.fields, values), message, 409);
   }
   // The cart became the order: the cookie goes, so the next visit starts a new cart.
   const secure = services.publicUrl.startsWith("https:");

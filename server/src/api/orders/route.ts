@@ -31,8 +31,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   // Per address and per instance (in memory): the stock an order holds is what an abuser would
   // take, and the database's row locks already keep concurrent orders honest.
   await app.register(rateLimit, rateLimitOptions(services.config));
+  // An order's answers are the shopper's own: no shared cache, no browser copy.
   app.addHook("onSend", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
+    reply.header("cache-control", "private, no-store");
   });
 
   app.post(
@@ -69,15 +70,33 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.get(
     "/ext/checkout/status",
     {
+      config: {
+        rateLimit: {
+          max: services.config.ORDER_STATUS_PER_MINUTE,
+          timeWindow: "1 minute",
+          errorResponseBuilder: (_request, context) =>
+            Object.assign(
+              new Error(`Too many order lookups from this address. Try again in ${context.after}.`),
+              {
+                statusCode: 429,
+              },
+            ),
+        },
+      },
       schema: {
         tags: ["orders"],
         summary: "A guest's order with its token: status, lines, totals and payments",
         querystring: statusQuery,
-        response: { 200: envelopeSchema(orderViewSchema), 404: errorEnvelopeSchema },
+        response: {
+          200: envelopeSchema(orderViewSchema),
+          404: errorEnvelopeSchema,
+          429: errorEnvelopeSchema,
+        },
       },
     },
     async (request, reply) => {
-      const order = await orders.forToken(request.query.orderId, request.query.token);
+      // One answer for an unknown order, a wrong token and none: the number alone tells nothing.
+      const order = await orders.forStatusToken(request.query.orderId, request.query.token ?? "");
       if (!order) return sendError(reply, 404, "Order not found");
       return ok(reply, order);
     },

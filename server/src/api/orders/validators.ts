@@ -1,11 +1,15 @@
-import { DELIVERY_COUNTRIES, normalizePostcode } from "@etalage/core";
+import { DELIVERY_COUNTRIES, normalizePostcode, normalizeVatNumber } from "@etalage/core";
 import { z } from "zod";
 import { int4, line, skuSchema } from "../../http/schemas.ts";
 import { IDEMPOTENCY_KEY_PATTERN } from "../../services/idempotency.ts";
 
 const required = (max: number) => line(max).min(1, "Field is required");
 
-/** An address of the order (NL by default, BE and DE allowed; postcode checked per country). */
+/**
+ * An address of the order (NL by default, BE and DE allowed; postcode checked per country). A
+ * billing address may name a company and its VAT number (core's NL, BE and DE patterns), kept in
+ * its normal form (`NL123456789B01`); empty ones are left out.
+ */
 export const addressSchema = z
   .strictObject({
     firstname: required(100),
@@ -34,7 +38,13 @@ export const addressSchema = z
       ctx.addIssue({ code: "custom", path: ["street", 0], message: "Field is required" });
       return z.NEVER;
     }
-    return { ...address, postcode };
+    const { company, vat_id, ...rest } = address;
+    const vat = vat_id ? normalizeVatNumber(vat_id) : undefined;
+    if (vat === null) {
+      ctx.addIssue({ code: "custom", path: ["vat_id"], message: "is not a VAT number of NL, BE or DE" });
+      return z.NEVER;
+    }
+    return { ...rest, postcode, ...(company ? { company } : {}), ...(vat ? { vat_id: vat } : {}) };
   });
 
 export const placeOrderBody = z.strictObject({
@@ -71,7 +81,8 @@ export const orderHeaders = z.object({
 
 export const orderNumberSchema = z.string().regex(/^\d{9,12}$/, "is not an order number");
 
-export const statusQuery = z.strictObject({ orderId: orderNumberSchema, token: required(64) });
+/** A missing token is no 400: without it an order answers 404, as with a wrong one (contract "Orders"). */
+export const statusQuery = z.strictObject({ orderId: orderNumberSchema, token: line(128).optional() });
 
 export const placedSchema = z.object({
   orderNumber: z.string(),

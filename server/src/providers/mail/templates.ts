@@ -23,8 +23,14 @@ export type MailTemplate =
       lines: { name: string; qty: number; rowTotal: number }[];
       shipping: string;
       grandTotal: number;
+      paymentMethod: string;
+      /** Lines as on an envelope (core `orderAddressLines`); no shipping address for a pick-up or digital order. */
+      shippingAddress: string[] | null;
+      billingAddress: string[];
       /** The order in the account pages, for a customer; a guest's mail has none. */
       orderUrl: string | null;
+      /** A guest's order status page, opened by the link's own token; a customer's mail has none. */
+      statusUrl: string | null;
     }
   /** Issue 14: a sold-out size the shopper asked about can be bought again; sent once. */
   | { template: "back-in-stock"; productName: string; variant: string | null; productUrl: string }
@@ -110,14 +116,30 @@ export function renderMail(mail: MailTemplate): MailContent {
         .join("");
       const total = `<tr><td style="padding:8px 0;border-top:1px solid #e5e0d8"><strong>Totaal</strong></td><td align="right" style="padding:8px 0;border-top:1px solid #e5e0d8"><strong>${formatPrice(mail.grandTotal)}</strong></td></tr>`;
       const shipping = mail.shipping ? `<p>Verzending: ${escapeHtml(mail.shipping)}</p>` : "";
-      const link = mail.orderUrl ? button(mail.orderUrl, "Bekijk je bestelling") : "";
+      const payment = `<p>Betaalmethode: ${escapeHtml(mail.paymentMethod)}</p>`;
+      const addresses: [string, string[]][] = [
+        ...(mail.shippingAddress ? [["Verzendadres", mail.shippingAddress] as [string, string[]]] : []),
+        ["Factuuradres", mail.billingAddress],
+      ];
+      const addressHtml = addresses
+        .map(
+          ([title, lines]) =>
+            `<td valign="top" style="padding:8px 16px 8px 0"><strong>${title}</strong><br>${lines.map(escapeHtml).join("<br>")}</td>`,
+        )
+        .join("");
+      const link = mail.orderUrl
+        ? button(mail.orderUrl, "Bekijk je bestelling")
+        : mail.statusUrl
+          ? button(mail.statusUrl, "Bekijk de status van je bestelling")
+          : "";
+      const url = mail.orderUrl ?? mail.statusUrl;
       const textLines = mail.lines.map((line) => `${line.qty} × ${line.name}  ${formatPrice(line.rowTotal)}`);
       return {
         template: mail.template,
         subject,
         html: layout(
           subject,
-          `<p>${escapeHtml(hello)}</p><p>${escapeHtml(lead)}</p><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows}${total}</table>${shipping}${link}`,
+          `<p>${escapeHtml(hello)}</p><p>${escapeHtml(lead)}</p><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows}${total}</table>${shipping}${payment}<table role="presentation" cellpadding="0" cellspacing="0"><tr>${addressHtml}</tr></table>${link}`,
         ),
         text: [
           hello,
@@ -127,7 +149,11 @@ export function renderMail(mail: MailTemplate): MailContent {
           ...textLines,
           `Totaal  ${formatPrice(mail.grandTotal)}`,
           ...(mail.shipping ? ["", `Verzending: ${mail.shipping}`] : []),
-          ...(mail.orderUrl ? ["", mail.orderUrl] : []),
+          `Betaalmethode: ${mail.paymentMethod}`,
+          ...addresses.flatMap(([title, lines]) => ["", `${title}:`, ...lines]),
+          ...(url
+            ? ["", mail.orderUrl ? "Bekijk je bestelling:" : "Bekijk de status van je bestelling:", url]
+            : []),
           "",
         ].join("\n"),
       };

@@ -1,25 +1,17 @@
-/**
- * Payment methods offered for a cart (transactional §3, §5). Card and iDEAL go through the
- * payment provider (a later issue); cash on delivery is hidden for a virtual cart, where nothing
- * is delivered.
- */
-export interface PaymentMethod {
-  code: string;
-  title: string;
-}
+import { PAYMENT_METHODS, type PaymentMethod } from "@etalage/core";
 
-export const PAYMENT_METHODS: readonly PaymentMethod[] = [
-  { code: "ideal", title: "iDEAL" },
-  { code: "card", title: "Creditcard" },
-  { code: "cashondelivery", title: "Betalen bij bezorging" },
-  { code: "banktransfer", title: "Bankoverschrijving" },
-];
+export type { PaymentMethod };
 
 /** A cart is virtual when it has lines and every one is virtual or downloadable (§5). */
 export function isVirtualCart(lines: readonly { isVirtual: boolean }[]): boolean {
   return lines.length > 0 && lines.every((l) => l.isVirtual);
 }
 
+/**
+ * Payment methods offered for a cart (transactional §3, §5; the list is core's). Card and iDEAL go
+ * through the payment provider; cash on delivery is hidden for a virtual cart, where nothing is
+ * delivered.
+ */
 export function paymentMethodsFor(virtualCart: boolean): PaymentMethod[] {
   return PAYMENT_METHODS.filter((m) => !(virtualCart && m.code === "cashondelivery"));
 }

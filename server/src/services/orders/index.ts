@@ -12,6 +12,7 @@ import {
   findOrderRow,
   listOrders,
   orderByNumber,
+  orderForStatusToken,
   orderForToken,
 } from "./read.ts";
 import type { OrderConfirmedHook, PlaceOrderRequest } from "./types.ts";
@@ -66,6 +67,11 @@ export class OrderService {
 
   forToken(orderNumber: string, token: string) {
     return orderForToken(this.db, orderNumber, token);
+  }
+
+  /** The guest's status page and API: the order's token or its confirmation mail's. */
+  forStatusToken(orderNumber: string, token: string) {
+    return orderForStatusToken(this.db, orderNumber, token);
   }
 
   /** A guest's order joins the account of its own e-mail address (the thank-you page's offer). */

@@ -79,11 +79,28 @@ export async function findOrderRow(db: Db, orderNumber: string): Promise<OrderRo
   return order;
 }
 
-/** Whether `token` is this order's secret (constant-time: the token is a guest's credential). */
-export function tokenMatches(order: OrderRow, token: string): boolean {
-  const a = Buffer.from(order.tokenHash, "hex");
+function hashMatches(hash: string, token: string): boolean {
+  const a = Buffer.from(hash, "hex");
   const b = Buffer.from(hashToken(token), "hex");
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Whether `token` is this order's secret (constant-time: the token is a guest's credential). */
+export function tokenMatches(order: OrderRow, token: string): boolean {
+  return hashMatches(order.tokenHash, token);
+}
+
+/** Compared with when there is no order, so an unknown number takes as long as a wrong token. */
+const NO_ORDER_HASH = hashToken("no order has this token");
+
+/**
+ * Whether `token` opens this order's status (and lets its guest claim it): the checkout's order
+ * token or the one its confirmation mail carries. Both are compared, in constant time.
+ */
+export function statusTokenMatches(order: OrderRow | undefined, token: string): boolean {
+  const own = hashMatches(order?.tokenHash ?? NO_ORDER_HASH, token);
+  const mailed = hashMatches(order?.statusTokenHash ?? NO_ORDER_HASH, token);
+  return order !== undefined && token !== "" && (own || mailed);
 }
 
 /** The order by its number, for the operator (or the accounts module after its own owner check). */
@@ -100,6 +117,16 @@ export async function orderForToken(
 ): Promise<OrderView | undefined> {
   const order = await findOrderRow(db, orderNumber);
   return order && tokenMatches(order, token) ? view(db, order) : undefined;
+}
+
+/** A guest's order for its status page: with its token or the token of its confirmation mail. */
+export async function orderForStatusToken(
+  db: Db,
+  orderNumber: string,
+  token: string,
+): Promise<OrderView | undefined> {
+  const order = await findOrderRow(db, orderNumber);
+  return statusTokenMatches(order, token) ? view(db, order!) : undefined;
 }
 
 /** A customer's own order: another customer's number answers nothing. */

@@ -8,8 +8,10 @@ import {
 } from "@etalage/core";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, NavLink } from "react-router";
+import type { OrderDetail } from "../../lib/server-context.ts";
 import { Dialog } from "../../ui/dialog.tsx";
 import { AccountNewsletter } from "../newsletter/account-newsletter.tsx";
+import { OrderDetails } from "../orders/order-details.tsx";
 import { AccountFavorites } from "../recommendations/account-favorites.tsx";
 import { changePassword, deleteAddress, saveAddress, updateProfile } from "./account-actions.ts";
 import type { Customer, CustomerAddress, OrderSummary } from "./account-http.ts";
@@ -410,9 +412,9 @@ function Orders() {
 }
 
 function Order({ orderNumber }: { orderNumber: string }) {
-  const [order, setOrder] = useState<OrderSummary | null | undefined>(undefined);
+  const [order, setOrder] = useState<OrderDetail | null | undefined>(undefined);
   useEffect(() => {
-    void authed<OrderSummary>(`/orders/${encodeURIComponent(orderNumber)}`).then((answer) =>
+    void authed<OrderDetail>(`/orders/${encodeURIComponent(orderNumber)}`).then((answer) =>
       setOrder(answer.code === 200 ? answer.result : null),
     );
   }, [orderNumber]);
@@ -421,20 +423,7 @@ function Order({ orderNumber }: { orderNumber: string }) {
   return (
     <>
       <h1 className="account__title">{t("Order {number}", { number: order.increment_id })}</h1>
-      <p>
-        {t("Placed on")} {formatDate(order.created_at)} · {t("Status")}:{" "}
-        {order.status_label ?? t(order.status)}
-      </p>
-      <ul className="account-orders">
-        {order.items?.map((item) => (
-          <li key={item.sku}>
-            {item.qty} × {item.name} · {formatPrice(item.row_total_incl_tax)}
-          </li>
-        ))}
-      </ul>
-      <p>
-        {t("Total")}: {formatPrice(order.grand_total)}
-      </p>
+      <OrderDetails order={order} />
     </>
   );
 }

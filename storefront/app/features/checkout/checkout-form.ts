@@ -1,8 +1,21 @@
+import { isValidVatNumber } from "@etalage/core";
+
 /**
  * The checkout form's fields to the contract's order body (`POST /api/order`), and the server's
  * error paths back to the form's field names. Pure: the action and the tests call it.
  */
 export type CheckoutValues = Record<string, string>;
+
+/** The box "Factuuradres gelijk aan verzendadres": its value when ticked. */
+export const BILLING_SAME = "1";
+
+/**
+ * Whether the billing address is the shipping address: ticked unless a posted form left the box
+ * out (a form with no values is the first visit, where it starts ticked).
+ */
+export function billingIsShipping(values: CheckoutValues): boolean {
+  return Object.keys(values).length === 0 || values.billingSame === BILLING_SAME;
+}
 
 export function valuesOf(form: FormData): CheckoutValues {
   const values: CheckoutValues = {};
@@ -16,17 +29,31 @@ export function splitMethod(value: string | undefined): { carrier: string; metho
   return { carrier, method };
 }
 
-export function orderBodyOf(values: CheckoutValues, cartId: string, orderId: string) {
-  const street = [values.houseNumber, values.affix].filter(Boolean).join(" ");
-  const address = {
+/** The address of the fields with `prefix` ("" shipping, "billing_" billing), in the contract's shape. */
+function addressOf(values: CheckoutValues, prefix: "" | "billing_") {
+  const field = (name: string) => values[`${prefix}${name}`] ?? "";
+  return {
     firstname: values.firstname ?? "",
     lastname: values.lastname ?? "",
-    street: [values.street ?? "", street],
-    postcode: values.postcode ?? "",
-    city: values.city ?? "",
-    country_id: values.country || "NL",
+    street: [field("street"), [field("houseNumber"), field("affix")].filter(Boolean).join(" ")],
+    postcode: field("postcode"),
+    city: field("city"),
+    country_id: field("country") || "NL",
+  };
+}
+
+export function orderBodyOf(values: CheckoutValues, cartId: string, orderId: string) {
+  const address = {
+    ...addressOf(values, ""),
     ...(values.telephone ? { telephone: values.telephone } : {}),
   };
+  const billing = billingIsShipping(values)
+    ? address
+    : {
+        ...addressOf(values, "billing_"),
+        ...(values.billing_company ? { company: values.billing_company } : {}),
+        ...(values.billing_vatId ? { vat_id: values.billing_vatId } : {}),
+      };
   const { carrier, method } = splitMethod(values.shipping);
   const additional: Record<string, string> = {};
   if (carrier === "postnl" && method === "pickup" && values.servicePoint)
@@ -37,7 +64,7 @@ export function orderBodyOf(values: CheckoutValues, cartId: string, orderId: str
     cart_id: cartId,
     addressInformation: {
       shippingAddress: address,
-      billingAddress: address,
+      billingAddress: billing,
       shipping_carrier_code: carrier,
       shipping_method_code: method,
       payment_method_code: values.payment ?? "",
@@ -47,8 +74,10 @@ export function orderBodyOf(values: CheckoutValues, cartId: string, orderId: str
   };
 }
 
-/** Server error paths → the form field they are about. */
+/** Server error paths → the form field they are about (a billing address's go to `billing_…`). */
 const FIELD_OF: [RegExp, string][] = [
+  [/billingAddress\.vat_id/, "billing_vatId"],
+  [/billingAddress\.company/, "billing_company"],
   [/^personalDetails\.email/, "email"],
   [/Address\.firstname/, "firstname"],
   [/Address\.lastname/, "lastname"],
@@ -64,16 +93,25 @@ const FIELD_OF: [RegExp, string][] = [
   [/payment_method_code/, "payment"],
 ];
 
-export function formErrors(fields: Record<string, string>): Record<string, string> {
+export function formErrors(
+  fields: Record<string, string>,
+  values: CheckoutValues = {},
+): Record<string, string> {
   const errors: Record<string, string> = {};
+  const ownBilling = !billingIsShipping(values);
   for (const [path, message] of Object.entries(fields)) {
-    const field = FIELD_OF.find(([pattern]) => pattern.test(path))?.[1];
+    let field = FIELD_OF.find(([pattern]) => pattern.test(path))?.[1];
+    // The billing address's own fields, when it has them; else it is the shipping address.
+    if (field && ownBilling && /billingAddress\.(street|postcode|city|country_id)/.test(path))
+      field = `billing_${field}`;
     if (field)
       errors[field] ??= /postcode/.test(path)
         ? "Zip code must have at least 3 letters and be a valid zip code of the country."
-        : message === "Field is required" || /required|empty|Invalid input/i.test(message)
-          ? "Field is required"
-          : message;
+        : /vat_id/.test(path)
+          ? "Enter a valid VAT number, such as NL123456789B01."
+          : message === "Field is required" || /required|empty|Invalid input/i.test(message)
+            ? "Field is required"
+            : message;
   }
   return errors;
 }
@@ -98,8 +136,15 @@ export function clientErrors(values: CheckoutValues): Record<string, string> {
       errors[name] = "Name must have at least 3 letters.";
   if (values.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email))
     errors.email = "Please provide an valid e-mail address";
-  if (values.postcode && values.postcode.replace(/\s/g, "").length < 3)
-    errors.postcode = "Zip code must have at least 3 letters and be a valid zip code of the country.";
+  if (!billingIsShipping(values)) {
+    for (const name of ["billing_postcode", "billing_houseNumber", "billing_street", "billing_city"])
+      if (!values[name]) errors[name] = "Field is required";
+    if (values.billing_vatId && !isValidVatNumber(values.billing_vatId))
+      errors.billing_vatId = "Enter a valid VAT number, such as NL123456789B01.";
+  }
+  for (const name of ["postcode", "billing_postcode"])
+    if (values[name] && values[name].replace(/\s/g, "").length < 3)
+      errors[name] = "Zip code must have at least 3 letters and be a valid zip code of the country.";
   const { carrier, method } = splitMethod(values.shipping);
   if (carrier === "postnl" && method === "pickup" && !values.servicePoint)
     errors.servicePoint = "Choose a pick-up point";

@@ -4,6 +4,9 @@ import { Form, Link, useNavigation } from "react-router";
 import type { CheckoutPlace, CheckoutSummary } from "../../lib/server-context.ts";
 import { useCheckoutTracking } from "../analytics/use-checkout-tracking.ts";
 import { OfflineOrderPlaced, useOfflineCheckout } from "../offline/offline-checkout.tsx";
+import { AddressFields } from "./address-fields.tsx";
+import { BillingAddress } from "./billing-address.tsx";
+import { Field } from "./checkout-field.tsx";
 import type { CheckoutValues } from "./checkout-form.ts";
 import { CheckoutSummaryBox } from "./checkout-summary.tsx";
 import { CreateAccountField, useCreateAccount } from "./create-account.tsx";
@@ -24,39 +27,6 @@ export interface CheckoutPageProps {
   idempotencyKey: string;
 }
 
-function Field(props: {
-  name: string;
-  label: string;
-  values: CheckoutValues;
-  errors: Record<string, string>;
-  type?: string;
-  autoComplete?: string;
-  required?: boolean;
-}) {
-  const error = props.errors[props.name];
-  const id = `checkout-${props.name}`;
-  return (
-    <p className="checkout__field">
-      <label htmlFor={id}>{t(props.label)}</label>
-      <input
-        id={id}
-        name={props.name}
-        type={props.type ?? "text"}
-        autoComplete={props.autoComplete}
-        defaultValue={props.values[props.name] ?? ""}
-        required={props.required ?? false}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error && (
-        <span className="checkout__error" id={`${id}-error`}>
-          {t(error)}
-        </span>
-      )}
-    </p>
-  );
-}
-
 /**
  * The checkout (transactional §2): one form, no distractions; works without JavaScript. The form
  * posts as a document (`reloadDocument`): its answer sends the shopper on to the payment provider.
@@ -65,7 +35,7 @@ export function CheckoutPage(props: CheckoutPageProps) {
   const { values } = props;
   const formRef = useRef<HTMLFormElement>(null);
   const busy = useNavigation().state === "submitting";
-  const live = useCheckoutLive(formRef, props.summary);
+  const live = useCheckoutLive(formRef, props.summary, props.values);
   const { summary, customer } = live;
   useCheckoutTracking(formRef, summary, values);
   const account = useCreateAccount(formRef);
@@ -174,53 +144,7 @@ export function CheckoutPage(props: CheckoutPageProps) {
                 onChoose={live.chooseAddress}
               />
             )}
-            <Field
-              name="postcode"
-              label="Zip code"
-              autoComplete="postal-code"
-              values={values}
-              errors={errors}
-              required
-            />
-            <Field name="houseNumber" label="House number" values={values} errors={errors} required />
-            <Field name="affix" label="Affix" values={values} errors={errors} />
-            <Field
-              name="street"
-              label="Street name"
-              autoComplete="address-line1"
-              values={values}
-              errors={errors}
-              required
-            />
-            <Field
-              name="city"
-              label="City"
-              autoComplete="address-level2"
-              values={values}
-              errors={errors}
-              required
-            />
-            <p className="checkout__field">
-              <label htmlFor="checkout-country">{t("Country")}</label>
-              <select
-                id="checkout-country"
-                name="country"
-                defaultValue={values.country ?? "NL"}
-                autoComplete="country"
-              >
-                <option value="NL">{t("Netherlands")}</option>
-                <option value="BE">{t("Belgium")}</option>
-                <option value="DE">{t("Germany")}</option>
-              </select>
-            </p>
-            <Field
-              name="telephone"
-              label="Phone number (optional)"
-              type="tel"
-              autoComplete="tel"
-              values={values}
-              errors={errors}
-            />
+            <AddressFields section="shipping" values={values} errors={errors} telephone />
           </fieldset>
           {!summary.virtual && (
             <fieldset>
@@ -304,6 +228,15 @@ export function CheckoutPage(props: CheckoutPageProps) {
               </p>
             ))}
             {errors.payment && <p className="checkout__error">{t(errors.payment)}</p>}
+            <BillingAddress
+              same={live.billing.same}
+              onSame={live.billing.setSame}
+              values={{ ...live.billing.kept, ...values }}
+              errors={errors}
+              addresses={customer?.addresses ?? null}
+              chosen={live.billing.chosen}
+              onChoose={live.billing.choose}
+            />
           </fieldset>
           <button
             type="submit"

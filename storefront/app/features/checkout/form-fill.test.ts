@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CheckoutAddress } from "../../lib/server-context.ts";
-import { addressValues, defaultAddress } from "./form-fill.ts";
+import { addressValues, billingValues, defaultAddress } from "./form-fill.ts";
 
 const saved = (over: Partial<CheckoutAddress>): CheckoutAddress => ({
   id: 1,
@@ -39,5 +39,18 @@ describe("a saved address as the checkout's fields", () => {
     expect(defaultAddress({ email: "", firstname: "", lastname: "", addresses: [a, b] })?.id).toBe(2);
     expect(defaultAddress({ email: "", firstname: "", lastname: "", addresses: [a] })?.id).toBe(1);
     expect(defaultAddress({ email: "", firstname: "", lastname: "", addresses: [] })).toBeUndefined();
+  });
+
+  it("fills the billing fields from a saved address, its company included", () => {
+    expect(billingValues(saved({ company: "Atelier De Vries" }))).toEqual({
+      billing_postcode: "1015 CJ",
+      billing_houseNumber: "123",
+      billing_affix: "B",
+      billing_street: "Keizersgracht",
+      billing_city: "Amsterdam",
+      billing_country: "NL",
+      billing_company: "Atelier De Vries",
+    });
+    expect(billingValues(saved({})).billing_company).toBe("");
   });
 });

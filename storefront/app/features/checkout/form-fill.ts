@@ -18,6 +18,15 @@ export function addressValues(address: CheckoutAddress): CheckoutValues {
   };
 }
 
+/** The fields a billing address fills: the address and its company (the name is the shopper's). */
+export const BILLING_FIELDS = ["postcode", "houseNumber", "affix", "street", "city", "country", "company"];
+
+/** A saved address as the billing fields (`billing_postcode`, …). */
+export function billingValues(address: CheckoutAddress): CheckoutValues {
+  const values: CheckoutValues = { ...addressValues(address), company: address.company ?? "" };
+  return Object.fromEntries(BILLING_FIELDS.map((name) => [`billing_${name}`, values[name] ?? ""]));
+}
+
 /** The address a customer ships to unless they choose another: the default, else the first. */
 export function defaultAddress(customer: CheckoutCustomer): CheckoutAddress | undefined {
   return customer.addresses.find((a) => a.default_shipping) ?? customer.addresses[0];
@@ -45,6 +54,14 @@ export function fillForm(form: HTMLFormElement, values: CheckoutValues, onlyEmpt
         changed = true;
       }
     } else if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) {
+      // A box is ticked unless its kept value is "" (checkout-persist.ts); its owner's state follows.
+      if (field.type === "checkbox") {
+        if (field.checked !== (value !== "")) {
+          field.checked = value !== "";
+          changed = true;
+        }
+        continue;
+      }
       if (field.type === "hidden" || (onlyEmpty && field.value && field.tagName === "INPUT")) continue;
       if (field.value !== value) {
         field.value = value;

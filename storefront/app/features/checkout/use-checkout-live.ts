@@ -3,13 +3,16 @@ import { useFetcher } from "react-router";
 import type { CheckoutAddress, CheckoutCustomer, CheckoutSummary } from "../../lib/server-context.ts";
 import { startAccount, useAccount } from "../account/account-store.ts";
 import { useCart } from "../cart/cart-api.ts";
-import type { CheckoutValues } from "./checkout-form.ts";
+import { billingIsShipping, type CheckoutValues } from "./checkout-form.ts";
 import type { LiveSummary } from "./checkout-live-action.ts";
-import { keepDetails, keptDetails, keptValues } from "./checkout-persist.ts";
-import { addressValues, defaultAddress, fillForm } from "./form-fill.ts";
+import { keepDetails, keptBilling, keptDetails, keptValues } from "./checkout-persist.ts";
+import { addressValues, BILLING_FIELDS, billingValues, defaultAddress, fillForm } from "./form-fill.ts";
 
 const ADDRESS_FIELDS = ["postcode", "houseNumber", "affix", "street", "city", "telephone"] as const;
 const BLANK_ADDRESS: CheckoutValues = Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, ""]));
+const BLANK_BILLING: CheckoutValues = Object.fromEntries(
+  BILLING_FIELDS.map((name) => [`billing_${name}`, ""]),
+);
 
 function checkedShipping(form: HTMLFormElement | null): string | null {
   const value = form ? new FormData(form).get("shipping") : null;
@@ -27,18 +30,36 @@ function addressInForm(form: HTMLFormElement, addresses: CheckoutAddress[]): num
   return match ? match.id : "new";
 }
 
+/** Which saved address the billing fields hold now, or "new". */
+function billingInForm(form: HTMLFormElement, addresses: CheckoutAddress[]): number | "new" {
+  const now = new FormData(form);
+  const match = addresses.find((a) =>
+    Object.entries(billingValues(a)).every(([name, value]) => (now.get(name) ?? "") === value),
+  );
+  return match ? match.id : "new";
+}
+
 /**
  * The checkout page in the browser: the summary asked again (with the logged-in shopper's token,
  * the chosen shipping method kept on the cart) after hydration, a shipping change and a coupon
  * change; the details restored from this browser and kept on every change; a customer's details
  * and default address filled in where the form is still empty.
  */
-export function useCheckoutLive(form: RefObject<HTMLFormElement | null>, initial: CheckoutSummary | null) {
+export function useCheckoutLive(
+  form: RefObject<HTMLFormElement | null>,
+  initial: CheckoutSummary | null,
+  /** The form as the server last answered it (a refused post), else empty. */
+  posted: CheckoutValues = {},
+) {
   const account = useAccount();
   useEffect(() => startAccount(), []);
   const token = account.ready ? account.token : null;
   const fetcher = useFetcher<LiveSummary>();
   const [chosenAddress, setChosenAddress] = useState<number | "new">("new");
+  const [billingSame, setBillingSame] = useState(() => billingIsShipping(posted));
+  const [chosenBilling, setChosenBilling] = useState<number | "new">("new");
+  /** The billing fields this browser kept: the fields start from them when they appear. */
+  const [billingKept, setBillingKept] = useState<CheckoutValues>({});
   const latest = useRef({ token, submit: fetcher.submit, busy: false });
   latest.current = { token, submit: fetcher.submit, busy: fetcher.state !== "idle" };
   /** Asked while an answer was on its way: asked again once it came (never two at once). */
@@ -99,7 +120,10 @@ export function useCheckoutLive(form: RefObject<HTMLFormElement | null>, initial
     if (!formShown || !node || restored.current) return;
     restored.current = keptDetails()
       .then((kept) => {
-        if (kept) fillForm(node, kept, true);
+        if (!kept) return;
+        fillForm(node, kept, true);
+        setBillingKept(kept);
+        if (kept.billingSame !== undefined) setBillingSame(kept.billingSame !== "");
       })
       .catch(() => {})
       .finally(() => {
@@ -119,6 +143,7 @@ export function useCheckoutLive(form: RefObject<HTMLFormElement | null>, initial
       const fallback = defaultAddress(customer);
       if (!street && fallback) fillForm(node, addressValues(fallback));
       setChosenAddress(addressInForm(node, customer.addresses));
+      setChosenBilling(billingInForm(node, customer.addresses));
       void keepDetails(keptValues(node));
     });
   }, [customer, form]);
@@ -134,6 +159,17 @@ export function useCheckoutLive(form: RefObject<HTMLFormElement | null>, initial
     [form],
   );
 
+  const chooseBilling = useCallback(
+    (address: CheckoutAddress | null) => {
+      const node = form.current;
+      if (!node) return;
+      setChosenBilling(address ? address.id : "new");
+      fillForm(node, address ? billingValues(address) : BLANK_BILLING);
+      void keepDetails(keptValues(node));
+    },
+    [form],
+  );
+
   const keepTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const onFormChange = useCallback(
     (event: { target: EventTarget }) => {
@@ -143,6 +179,7 @@ export function useCheckoutLive(form: RefObject<HTMLFormElement | null>, initial
       if (name === "shipping") refresh();
       if (customer && (ADDRESS_FIELDS as readonly string[]).includes(name))
         setChosenAddress(addressInForm(node, customer.addresses));
+      if (customer && name.startsWith("billing_")) setChosenBilling(billingInForm(node, customer.addresses));
       clearTimeout(keepTimer.current);
       keepTimer.current = setTimeout(() => void keepDetails(keptValues(node)), 150);
     },
@@ -168,6 +205,17 @@ export function useCheckoutLive(form: RefObject<HTMLFormElement | null>, initial
     refresh,
     chosenAddress,
     chooseAddress,
+    /** The billing address: the same as the shipping address, or its own fields (issue 13). */
+    billing: {
+      same: billingSame,
+      setSame: (same: boolean) => {
+        setBillingSame(same);
+        if (!same) setBillingKept(keptBilling());
+      },
+      kept: billingKept,
+      chosen: chosenBilling,
+      choose: chooseBilling,
+    },
     onFormChange,
   };
 }

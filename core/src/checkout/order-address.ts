@@ -1,0 +1,35 @@
+import { COUNTRIES } from "../directory/directory.ts";
+import { t } from "../i18n/translate.ts";
+
+/** An order's address as the order keeps it (contract "Orders"; a billing address may name a company). */
+export interface OrderAddressLike {
+  firstname: string;
+  lastname: string;
+  street: readonly string[];
+  postcode: string;
+  city: string;
+  country_id: string;
+  company?: string;
+  vat_id?: string;
+}
+
+/**
+ * The address as it is written on an envelope or invoice, one line each: company, name, street
+ * and house number, postcode and city, country (in Dutch), VAT number. The mail, the order pages
+ * and the operator's CLI all write it this way. An erased address (no name, no street) has only
+ * its country.
+ */
+export function orderAddressLines(address: OrderAddressLike): string[] {
+  const name = `${address.firstname} ${address.lastname}`.trim();
+  const street = address.street.filter(Boolean).join(" ").trim();
+  const place = `${address.postcode} ${address.city}`.trim();
+  const country = COUNTRIES.find((c) => c.id === address.country_id)?.full_name_locale ?? address.country_id;
+  return [
+    address.company ?? "",
+    name,
+    street,
+    place,
+    country,
+    address.vat_id ? t("VAT number: {vat}", { vat: address.vat_id }) : "",
+  ].filter(Boolean);
+}
