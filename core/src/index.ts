@@ -7,6 +7,7 @@ export * from "./catalog/filters.ts";
 export * from "./catalog/links.ts";
 export * from "./catalog/listing-query.ts";
 export * from "./catalog/options.ts";
+export * from "./catalog/page-items.ts";
 export * from "./catalog/price.ts";
 export * from "./catalog/price-fields.ts";
 export * from "./catalog/price-filter.ts";
