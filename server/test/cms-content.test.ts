@@ -83,9 +83,14 @@ describe("demo content", () => {
       "Sale",
     ]);
     const paths = menu.body.flatMap((i: Json) =>
-      [...i.columnOne, ...i.columnTwo].map((l: Json) => l.link.cached_url),
+      [...i.columnOne, ...i.columnTwo].map((l: Json) => l.link.cached_url as string),
     );
-    for (const path of paths) expect(server.services.catalog.categoryByUrlPath(path), path).toBeDefined();
+    const { catalog } = server.services;
+    const landing = (path: string) => path.match(/^l\/elevate\/(.+)$/)?.[1];
+    for (const path of paths) {
+      const target = catalog.categoryByUrlPath(path) ?? catalog.landingPageByUrlPath(landing(path) ?? "");
+      expect(target, path).toBeDefined();
+    }
     expect(menu.body[0].cta).toMatchObject({
       asset: { filename: "/img/755/503/crop/product/jacket/navy/front.svg" },
       buttonText: "Shop nu",
@@ -93,6 +98,30 @@ describe("demo content", () => {
     });
     expect(menu.topLevelSubItems.length).toBeGreaterThan(0);
     expect(menu.footerItems.length).toBeGreaterThan(0);
+  });
+
+  it("groups each panel's links under a heading they belong to, and sends gift tips to gifts (issue 14)", async () => {
+    const { body } = await getJson(server, `${CMS_BASE}/story/layout/menu`);
+    const columns = (body.result.story.content.body as Json[]).flatMap((item) => [
+      { title: item.columnOneTitle, links: item.columnOne as Json[] },
+      { title: item.columnTwoTitle, links: item.columnTwo as Json[] },
+    ]);
+    const { catalog } = server.services;
+    for (const column of columns) {
+      // A column of categories ("Soorten", "Bovenkleding") holds only categories below its item;
+      // the shop-wide Nieuw and Sale belong under "Uitgelicht".
+      if (column.title === "Uitgelicht" || column.links.length === 0) continue;
+      for (const link of column.links) {
+        const category = catalog.categoryByUrlPath(link.link.cached_url);
+        expect(category?.level, `${link.name} under ${column.title}`).toBeGreaterThanOrEqual(3);
+      }
+    }
+    const gifts = columns.flatMap((c) => c.links).filter((l) => /cadeau/i.test(l.name));
+    expect(gifts.length).toBeGreaterThan(0);
+    for (const gift of gifts) {
+      const page = catalog.landingPageByUrlPath(gift.link.cached_url.replace(/^l\/elevate\//, ""));
+      expect(page?.title, gift.name).toBe("Cadeaus onder € 50");
+    }
   });
 
   it("has category content with tiles at positions 3 and 10 for every top-level category", async () => {
