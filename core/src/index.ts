@@ -26,6 +26,7 @@ export * from "./catalog/variants.ts";
 export * from "./catalog/visibility.ts";
 export * from "./checkout/index.ts";
 export * from "./cms/blocks.ts";
+export * from "./cms/carousel.ts";
 export * from "./cms/content-path.ts";
 export * from "./cms/links.ts";
 export * from "./cms/story.ts";

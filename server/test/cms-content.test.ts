@@ -66,9 +66,13 @@ describe("demo content", () => {
     ]);
     expect(blocks[0].asset.filename).toMatch(/\.svg$/);
     expect(blocks[1].asset.filename).toBe("/media/etalage-hero.webm");
+    // Issue 14: an H.264 .mp4 beside the WebM, for browsers that play no WebM.
+    expect(blocks[1].asset.sources).toEqual(["/media/etalage-hero.mp4"]);
     expect(blocks[1].asset.poster).toMatch(/^\/img\//);
     expect(blocks[2]).toMatchObject({ source: "category", categoryId: 40 });
     expect(blocks[4].source).toBe("skus");
+    // Issue 14: whole rows of four on wide screens.
+    expect(blocks[4].skus.length % 4).toBe(0);
     for (const block of blocks) expect(block._uid).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -144,6 +148,17 @@ describe("demo content", () => {
     expect(part.status).toBe(206);
     expect((await part.arrayBuffer()).byteLength).toBe(100);
     expect((await server.get("/media/../package.json")).status).toBe(404);
+  });
+
+  it("serves the hero video as H.264 in MP4 too (issue 14)", async () => {
+    const mp4 = await server.get("/media/etalage-hero.mp4");
+    expect(mp4.status).toBe(200);
+    expect(mp4.headers.get("content-type")).toBe("video/mp4");
+    const bytes = Buffer.from(await mp4.arrayBuffer());
+    expect(bytes.subarray(4, 8).toString("latin1")).toBe("ftyp");
+    expect(bytes.includes(Buffer.from("avc1"))).toBe(true);
+    // faststart: the index comes before the frames, so playback starts before the download ends.
+    expect(bytes.indexOf(Buffer.from("moov"))).toBeLessThan(bytes.indexOf(Buffer.from("mdat")));
   });
 });
 
