@@ -66,9 +66,13 @@ describe("demo content", () => {
     ]);
     expect(blocks[0].asset.filename).toMatch(/\.svg$/);
     expect(blocks[1].asset.filename).toBe("/media/etalage-hero.webm");
+    // Issue 14: an H.264 .mp4 beside the WebM, for browsers that play no WebM.
+    expect(blocks[1].asset.sources).toEqual(["/media/etalage-hero.mp4"]);
     expect(blocks[1].asset.poster).toMatch(/^\/img\//);
     expect(blocks[2]).toMatchObject({ source: "category", categoryId: 40 });
     expect(blocks[4].source).toBe("skus");
+    // Issue 14: whole rows of four on wide screens.
+    expect(blocks[4].skus.length % 4).toBe(0);
     for (const block of blocks) expect(block._uid).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -83,9 +87,14 @@ describe("demo content", () => {
       "Sale",
     ]);
     const paths = menu.body.flatMap((i: Json) =>
-      [...i.columnOne, ...i.columnTwo].map((l: Json) => l.link.cached_url),
+      [...i.columnOne, ...i.columnTwo].map((l: Json) => l.link.cached_url as string),
     );
-    for (const path of paths) expect(server.services.catalog.categoryByUrlPath(path), path).toBeDefined();
+    const { catalog } = server.services;
+    const landing = (path: string) => path.match(/^l\/elevate\/(.+)$/)?.[1];
+    for (const path of paths) {
+      const target = catalog.categoryByUrlPath(path) ?? catalog.landingPageByUrlPath(landing(path) ?? "");
+      expect(target, path).toBeDefined();
+    }
     expect(menu.body[0].cta).toMatchObject({
       asset: { filename: "/img/755/503/crop/product/jacket/navy/front.svg" },
       buttonText: "Shop nu",
@@ -93,6 +102,30 @@ describe("demo content", () => {
     });
     expect(menu.topLevelSubItems.length).toBeGreaterThan(0);
     expect(menu.footerItems.length).toBeGreaterThan(0);
+  });
+
+  it("groups each panel's links under a heading they belong to, and sends gift tips to gifts (issue 14)", async () => {
+    const { body } = await getJson(server, `${CMS_BASE}/story/layout/menu`);
+    const columns = (body.result.story.content.body as Json[]).flatMap((item) => [
+      { title: item.columnOneTitle, links: item.columnOne as Json[] },
+      { title: item.columnTwoTitle, links: item.columnTwo as Json[] },
+    ]);
+    const { catalog } = server.services;
+    for (const column of columns) {
+      // A column of categories ("Soorten", "Bovenkleding") holds only categories below its item;
+      // the shop-wide Nieuw and Sale belong under "Uitgelicht".
+      if (column.title === "Uitgelicht" || column.links.length === 0) continue;
+      for (const link of column.links) {
+        const category = catalog.categoryByUrlPath(link.link.cached_url);
+        expect(category?.level, `${link.name} under ${column.title}`).toBeGreaterThanOrEqual(3);
+      }
+    }
+    const gifts = columns.flatMap((c) => c.links).filter((l) => /cadeau/i.test(l.name));
+    expect(gifts.length).toBeGreaterThan(0);
+    for (const gift of gifts) {
+      const page = catalog.landingPageByUrlPath(gift.link.cached_url.replace(/^l\/elevate\//, ""));
+      expect(page?.title, gift.name).toBe("Cadeaus onder € 50");
+    }
   });
 
   it("has category content with tiles at positions 3 and 10 for every top-level category", async () => {
@@ -115,6 +148,17 @@ describe("demo content", () => {
     expect(part.status).toBe(206);
     expect((await part.arrayBuffer()).byteLength).toBe(100);
     expect((await server.get("/media/../package.json")).status).toBe(404);
+  });
+
+  it("serves the hero video as H.264 in MP4 too (issue 14)", async () => {
+    const mp4 = await server.get("/media/etalage-hero.mp4");
+    expect(mp4.status).toBe(200);
+    expect(mp4.headers.get("content-type")).toBe("video/mp4");
+    const bytes = Buffer.from(await mp4.arrayBuffer());
+    expect(bytes.subarray(4, 8).toString("latin1")).toBe("ftyp");
+    expect(bytes.includes(Buffer.from("avc1"))).toBe(true);
+    // faststart: the index comes before the frames, so playback starts before the download ends.
+    expect(bytes.indexOf(Buffer.from("moov"))).toBeLessThan(bytes.indexOf(Buffer.from("mdat")));
   });
 });
 

@@ -191,18 +191,23 @@ describe("listingProductQuery (contract Catalogue)", () => {
   });
 });
 
-describe("listingPaging (24 a page, 3 visible pages)", () => {
-  it.each<[number, number, Partial<ReturnType<typeof listingPaging>>]>([
-    [0, 1, { page: 1, pageCount: 1, visible: [1], previous: null, next: null, from: 0 }],
-    [24, 1, { pageCount: 1, visible: [1] }],
-    [25, 1, { pageCount: 2, visible: [1, 2], next: 2 }],
-    [229, 1, { pageCount: 10, visible: [1, 2, 3], previous: null, next: 2 }],
-    [229, 5, { visible: [4, 5, 6], previous: 4, next: 6, from: 96 }],
-    [229, 10, { visible: [8, 9, 10], previous: 9, next: null, from: 216 }],
-    [229, 99, { page: 10, visible: [8, 9, 10] }],
-    [229, 0, { page: 1 }],
-  ])("%i products, page %i", (total, page, expected) => {
-    expect(listingPaging(total, page)).toMatchObject(expected);
+describe("listingPaging (24 a page, 3 pages around the current one, the first and the last)", () => {
+  const pages = (paging: ReturnType<typeof listingPaging>) =>
+    paging.items.map((i) => (i.kind === "gap" ? "…" : i.page)).join(" ");
+  it.each<[number, number, Partial<ReturnType<typeof listingPaging>>, string]>([
+    [0, 1, { page: 1, pageCount: 1, previous: null, next: null, from: 0 }, "1"],
+    [24, 1, { pageCount: 1 }, "1"],
+    [25, 1, { pageCount: 2, next: 2 }, "1 2"],
+    [229, 1, { pageCount: 10, previous: null, next: 2 }, "1 2 3 … 10"],
+    [229, 5, { previous: 4, next: 6, from: 96 }, "1 … 4 5 6 … 10"],
+    [229, 10, { previous: 9, next: null, from: 216 }, "1 … 8 9 10"],
+    [229, 99, { page: 10 }, "1 … 8 9 10"],
+    [229, 0, { page: 1 }, "1 2 3 … 10"],
+    [960, 3, { pageCount: 40, previous: 2, next: 4 }, "1 2 3 4 … 40"],
+  ])("%i products, page %i", (total, page, expected, shown) => {
+    const paging = listingPaging(total, page);
+    expect(paging).toMatchObject(expected);
+    expect(pages(paging)).toBe(shown);
   });
 });
 

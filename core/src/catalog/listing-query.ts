@@ -12,6 +12,7 @@ import {
   type RangeBounds,
   toggleFilterValue,
 } from "./filters.ts";
+import { type PageItem, pageItems } from "./page-items.ts";
 import type { AppliedFilter, AppliedSort, AvailableFilter, ProductQuery } from "./search.ts";
 
 /** Products per listing page (browsing §9). */
@@ -243,8 +244,8 @@ export interface ListingPaging {
   pageCount: number;
   /** Index of the page's first product in the whole result. */
   from: number;
-  /** The page numbers to show: up to 3 around the current page. */
-  visible: number[];
+  /** The pages to show: the first, 3 around the current one, the last, and gaps between. */
+  items: PageItem[];
   previous: number | null;
   next: number | null;
 }
@@ -258,14 +259,11 @@ export function listingPaging(
 ): ListingPaging {
   const pageCount = Math.max(1, Math.ceil(Math.max(0, total) / pageSize));
   const current = Math.min(Math.max(1, Math.floor(page)), pageCount);
-  const first = Math.max(1, Math.min(current - Math.floor(visiblePages / 2), pageCount - visiblePages + 1));
-  const visible: number[] = [];
-  for (let n = first; n <= Math.min(pageCount, first + visiblePages - 1); n++) visible.push(n);
   return {
     page: current,
     pageCount,
     from: (current - 1) * pageSize,
-    visible,
+    items: pageItems(current, pageCount, visiblePages),
     previous: current > 1 ? current - 1 : null,
     next: current < pageCount ? current + 1 : null,
   };

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { storyKind } from "./blocks.ts";
-import { isExternalHref, isSafeHref, isVideoAsset } from "./links.ts";
+import { isExternalHref, isSafeHref, isVideoAsset, videoType } from "./links.ts";
 import { assignUids, checkStoryContent, FULL_SLUG, slugOf } from "./story.ts";
 
 const link = (url: string) => ({ url, cached_url: "" });
@@ -141,6 +141,18 @@ describe("links and assets", () => {
     expect(isVideoAsset("/media/clip.MP4?v=2")).toBe(true);
     expect(isVideoAsset("/img/755/503/crop/product/jacket/navy/front.svg")).toBe(false);
     expect(isVideoAsset("/media.webm/poster.jpg")).toBe(false);
+    expect(videoType("/media/etalage-hero.mp4")).toBe("video/mp4");
+    expect(videoType("/media/etalage-hero.webm?v=2")).toBe("video/webm");
+  });
+
+  it("takes other encodings of a video as its sources, and only videos there (issue 14)", () => {
+    const video = (sources: string[], filename = "/media/etalage-hero.webm") =>
+      checkStoryContent(page([tile(filename, { asset: { filename, sources } })]));
+    expect(video(["/media/etalage-hero.mp4"]).ok).toBe(true);
+    const notVideo = video(["/media/poster.jpg"]);
+    expect(notVideo.ok).toBe(false);
+    expect(JSON.stringify(notVideo)).toContain("sources");
+    expect(video(["/media/etalage-hero.mp4"], "/media/still.jpg").ok).toBe(false);
   });
 });
 

@@ -40,19 +40,32 @@ export const cmsLinkSchema = z.strictObject({
 /** Where a cover crop keeps the picture's subject: 0–1 from the left and from the top. */
 const focusSchema = z.strictObject({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) });
 
-/** An image or a .webm/.mp4 video; `poster` is the still a video shows before it plays or when it cannot. */
-export const cmsAssetSchema = z.strictObject({
-  filename: href
-    .refine((f) => f !== "", "must not be empty")
-    .refine(
-      (f) => isImageAsset(f) || isVideoAsset(f),
-      "must be an image (.jpg, .png, .webp, .avif, .gif, .svg) or a video (.webm, .mp4)",
-    ),
-  alt: text(300).optional(),
-  title: text(300).optional(),
-  focus: focusSchema.optional(),
-  poster: href.refine(isImageAsset, "must be an image").optional(),
-});
+/**
+ * An image or a .webm/.mp4 video; `poster` is the still a video shows before it plays or when it
+ * cannot, and `sources` the same video in other encodings (an H.264 .mp4 beside a .webm), offered
+ * after `filename` in their order, so every browser finds one it plays.
+ */
+export const cmsAssetSchema = z
+  .strictObject({
+    filename: href
+      .refine((f) => f !== "", "must not be empty")
+      .refine(
+        (f) => isImageAsset(f) || isVideoAsset(f),
+        "must be an image (.jpg, .png, .webp, .avif, .gif, .svg) or a video (.webm, .mp4)",
+      ),
+    alt: text(300).optional(),
+    title: text(300).optional(),
+    focus: focusSchema.optional(),
+    poster: href.refine(isImageAsset, "must be an image").optional(),
+    sources: z
+      .array(href.refine(isVideoAsset, "must be a video (.webm, .mp4)"))
+      .max(4, "must have at most 4 items")
+      .optional(),
+  })
+  .refine((a) => a.sources === undefined || isVideoAsset(a.filename), {
+    message: "only a video has other sources",
+    path: ["sources"],
+  });
 
 const imageAssetSchema = cmsAssetSchema.refine((a) => isImageAsset(a.filename), {
   message: "must be an image (.jpg, .png, .webp, .avif, .gif, .svg)",

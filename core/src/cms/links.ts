@@ -40,6 +40,11 @@ export function isVideoAsset(filename: string): boolean {
   return (VIDEO_EXTENSIONS as readonly string[]).includes(extensionOf(filename));
 }
 
+/** The MIME type a `<source>` names for a video file, so a browser skips what it cannot play. */
+export function videoType(filename: string): "video/mp4" | "video/webm" {
+  return extensionOf(filename) === "mp4" ? "video/mp4" : "video/webm";
+}
+
 export function isImageAsset(filename: string): boolean {
   return (IMAGE_EXTENSIONS as readonly string[]).includes(extensionOf(filename));
 }

@@ -305,6 +305,9 @@ export const nl = {
     "Deze voorbeeldlink is niet geldig of verlopen. Open het voorbeeld opnieuw vanuit de editor.",
   "This block is shown in the header and footer of every page.":
     "Dit blok staat in de kop en voet van elke pagina.",
+  // CMS video tiles (issue 14, WCAG 2.2.2)
+  "Pause video": "Video pauzeren",
+  "Play video": "Video afspelen",
   // Cart (transactional §4, §5, §7, §8)
   "Product has been added to the cart!": "Het artikel is aan je winkelwagen toegevoegd!",
   "Product quantity has been updated!": "Het aantal is bijgewerkt!",

@@ -36,6 +36,27 @@ export function priceCatalog(
   now: Date,
 ): PricedCatalog {
   const bySku = new Map(raw.map((p) => [p.sku, p]));
+  // A grouped product's part may be one size of a configurable (a complete look's shirt): priced
+  // as the simple product it is, with its parent's tax class when it has none of its own.
+  let sizes: Map<string, Product> | undefined;
+  const linkedProducts = (sku: string): Product | undefined => {
+    const own = bySku.get(sku);
+    if (own) return own;
+    sizes ??= new Map(
+      raw.flatMap((parent) =>
+        (parent.configurable_children ?? []).map((child) => [
+          child.sku,
+          {
+            ...child,
+            type_id: "simple",
+            status: Math.max(Number(parent.status), Number(child.status)),
+            tax_class_id: child.tax_class_id ?? parent.tax_class_id,
+          } as unknown as Product,
+        ]),
+      ),
+    );
+    return sizes.get(sku);
+  };
   let issues = 0;
   let nextChange: number | undefined;
   const note = (record: SpecialPriceWindow) => {
@@ -50,7 +71,7 @@ export function priceCatalog(
     note(product);
     const children = product.configurable_children;
     if (children) for (const child of children) note(child);
-    const result = computePrices(product, { taxRules, now, linkedProducts: bySku });
+    const result = computePrices(product, { taxRules, now, linkedProducts });
     issues += result.issues.length;
     return result.product;
   });

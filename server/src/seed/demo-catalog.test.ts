@@ -42,7 +42,7 @@ describe("demo catalogue", () => {
       {
         "children": 9578,
         "firstProduct": "OVH1000 Slim fit overhemd twill",
-        "hash": "2d21de80049ef66b",
+        "hash": "19fad6b249263615",
         "parents": 1650,
         "records": 1701,
       }
@@ -53,7 +53,13 @@ describe("demo catalogue", () => {
     const order = ["taxrule", "attribute", "category", "product", "redirect", "landing_page"];
     const ranks = records.map((r) => order.indexOf(r.type));
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
-    const rank = new Map(products.map((p, i) => [p.sku, i]));
+    // A look's part may be one size of a configurable: it comes with its parent.
+    const rank = new Map(
+      products.flatMap((p, i) => [
+        [p.sku, i] as const,
+        ...(p.configurable_children ?? []).map((c) => [c.sku, i] as const),
+      ]),
+    );
     for (const p of products) {
       const links = [...(p.product_links ?? []), ...(p.bundle_options ?? []).flatMap((o) => o.product_links)];
       for (const l of links.filter((x) => x.link_type === "associated")) {
@@ -124,9 +130,11 @@ describe("demo catalogue", () => {
     for (const p of products) {
       expect(p.category_ids.length).toBeGreaterThan(0);
       expect(p.category.map((c) => c.category_id)).toEqual(p.category_ids);
-      // Gift cards and e-books have no leaf of their own and sit in Accessoires.
+      // Gift cards and e-books have no leaf of their own and sit in Accessoires; complete looks
+      // (grouped outfits) sit in Kleding.
       const leaves = p.category_ids.filter((id) => categoryById.get(id)?.level === 3);
-      expect(leaves.length, p.sku).toBe(p.type_id === "virtual" || p.type_id === "downloadable" ? 0 : 1);
+      const noLeaf = p.type_id === "virtual" || p.type_id === "downloadable" || p.type_id === "grouped";
+      expect(leaves.length, p.sku).toBe(noLeaf ? 0 : 1);
       for (const id of p.category_ids) {
         const c = categoryById.get(id)!;
         expect(c).toBeDefined();
@@ -141,13 +149,16 @@ describe("demo catalogue", () => {
     for (const l of landingPages) expect(categoryById.has(l.category_id)).toBe(true);
   });
 
-  it("links sets to existing simple products and colour families both ways", () => {
+  it("links sets to existing simple products (or sizes of configurables) and colour families both ways", () => {
+    const sizes = new Set(children.map((c) => c.sku));
     for (const p of products) {
       const links = [...(p.product_links ?? []), ...(p.bundle_options ?? []).flatMap((o) => o.product_links)];
       for (const l of links) {
         const target = bySku.get(l.linked_product_sku);
-        expect(target, l.linked_product_sku).toBeDefined();
         expect(l.sku).toBe(p.sku);
+        // A complete look's clothes and shoes are one size each: a configurable's child.
+        if (p.type_id === "grouped" && sizes.has(l.linked_product_sku)) continue;
+        expect(target, l.linked_product_sku).toBeDefined();
         if (l.link_type === "associated") expect(target!.type_id).toBe("simple");
         if (l.link_type === "colorrelation") {
           expect(target!.product_links!.some((b) => b.linked_product_sku === p.sku)).toBe(true);

@@ -1,6 +1,7 @@
 /**
- * Products made of other products (grouped "Complete look" sets and bundle gift sets, both over
- * existing simple accessories) and products without stock on a shelf: gift cards and e-books.
+ * Products made of other products (grouped "Complete look" sets of clothes, shoes and accessories,
+ * and bundle gift sets of simple accessories) and products without stock on a shelf: gift cards and
+ * e-books.
  */
 import type { BundleOption, Product, ProductLink } from "@etalage/core";
 import { TAX_CLASS_HIGH, TAX_CLASS_LOW, TAX_CLASS_NONE, VAT_RATE } from "./demo-attributes.ts";
@@ -9,41 +10,44 @@ import type { Draft, Ids } from "./demo-products.ts";
 import { addDays, excludingTax, type Rng, slugify, timestampBetween } from "./demo-random.ts";
 import { type ColorKey, productImagePath } from "./palette.ts";
 
-const LOOK_THEMES = [
-  "Kantoor",
-  "Weekend",
-  "Stadswandeling",
-  "Zakenreis",
-  "Zondagmiddag",
-  "Herfst",
-  "Winter",
-  "Voorjaar",
-  "Zomeravond",
-  "Terras",
-  "Museum",
-  "Theater",
-  "Borrel",
-  "Strand",
-  "Kerst",
-  "Oud en nieuw",
-  "Bruiloftsgast",
-  "Sollicitatie",
-  "Eerste date",
-  "Fietstocht",
-  "Citytrip",
-  "Boswandeling",
-  "Marktdag",
-  "Vrijdagmiddag",
-  "Koningsdag",
-  "Vaderdag",
-  "Sinterklaas",
-  "Wintersport",
-  "Golfclub",
-  "Nazomer",
-] as const;
-
-/** Parts of a look, in the order a stylist lays them out. */
-const LOOK_PARTS: readonly LeafKey[] = ["tassen", "sjaals", "riemen", "sokken"];
+/**
+ * The looks, each with the parts its name promises, in the order a stylist lays them out: a top,
+ * a bottom, shoes, then accessories (issue 14: "Complete look Kantoor" was a weekend bag and a
+ * scarf). Clothes and shoes are one size of a configurable (a simple product of its own, as a
+ * grouped product's parts must be); its page offers the other sizes.
+ */
+const LOOKS: readonly (readonly [theme: string, parts: readonly LeafKey[]])[] = [
+  ["Kantoor", ["overhemden", "broeken", "riemen", "netteSchoenen"]],
+  ["Weekend", ["tshirts", "jeans", "sneakers", "sokken"]],
+  ["Stadswandeling", ["truien", "jeans", "sneakers", "tassen"]],
+  ["Zakenreis", ["overhemden", "pakken", "netteSchoenen", "tassen"]],
+  ["Zondagmiddag", ["truien", "broeken", "loafers"]],
+  ["Herfst", ["jassen", "truien", "jeans", "boots"]],
+  ["Winter", ["jassen", "truien", "broeken", "boots", "sjaals"]],
+  ["Voorjaar", ["overhemden", "broeken", "loafers"]],
+  ["Zomeravond", ["overhemden", "broeken", "loafers"]],
+  ["Terras", ["tshirts", "broeken", "sneakers"]],
+  ["Museum", ["truien", "broeken", "sneakers"]],
+  ["Theater", ["overhemden", "pakken", "riemen", "netteSchoenen"]],
+  ["Borrel", ["overhemden", "jeans", "riemen", "loafers"]],
+  ["Strand", ["tshirts", "broeken", "loafers"]],
+  ["Kerst", ["truien", "broeken", "netteSchoenen"]],
+  ["Oud en nieuw", ["overhemden", "pakken", "netteSchoenen"]],
+  ["Bruiloftsgast", ["overhemden", "pakken", "riemen", "netteSchoenen"]],
+  ["Sollicitatie", ["overhemden", "pakken", "riemen", "netteSchoenen"]],
+  ["Eerste date", ["overhemden", "jeans", "boots"]],
+  ["Fietstocht", ["tshirts", "jeans", "sneakers"]],
+  ["Citytrip", ["tshirts", "jeans", "sneakers", "tassen"]],
+  ["Boswandeling", ["jassen", "truien", "jeans", "boots"]],
+  ["Marktdag", ["truien", "jeans", "sneakers"]],
+  ["Vrijdagmiddag", ["overhemden", "jeans", "sneakers"]],
+  ["Koningsdag", ["tshirts", "jeans", "sneakers"]],
+  ["Vaderdag", ["overhemden", "broeken", "riemen", "loafers"]],
+  ["Sinterklaas", ["truien", "broeken", "boots"]],
+  ["Wintersport", ["jassen", "truien", "jeans", "boots", "sjaals"]],
+  ["Golfclub", ["tshirts", "broeken", "loafers"]],
+  ["Nazomer", ["tshirts", "broeken", "loafers"]],
+];
 
 interface GiftSet {
   name: string;
@@ -122,7 +126,7 @@ function imageOf(part: Product, name: string): Partial<Product> {
   return { image: part.image, small_image: part.image, thumbnail: part.image, media_gallery: gallery };
 }
 
-/** Simple products a set may contain: enabled, visible, in stock and with a picture. */
+/** Simple products a gift set may contain: enabled, visible, in stock and with a picture. */
 function partsByLeaf(drafts: readonly Draft[]): Map<number, Draft[]> {
   const parts = new Map<number, Draft[]>();
   for (const d of drafts) {
@@ -132,6 +136,46 @@ function partsByLeaf(drafts: readonly Draft[]): Map<number, Draft[]> {
     const list = parts.get(d.leaf) ?? [];
     list.push(d);
     parts.set(d.leaf, list);
+  }
+  return parts;
+}
+
+/** A part of a look: a simple product, or one size of a configurable, and the page it is on. */
+interface LookPart {
+  sku: string;
+  /** The product's own name, without colour and size. */
+  name: string;
+  price: number;
+  qty: number;
+  image: string;
+}
+
+/**
+ * The parts a look may take from a leaf: accessories sold as simple products, and for clothes and
+ * shoes the middle size in stock (qty 5 or more, never volatile) of each enabled configurable.
+ */
+function lookPartsByLeaf(drafts: readonly Draft[]): Map<number, LookPart[]> {
+  const parts = new Map<number, LookPart[]>();
+  const add = (leaf: number, part: LookPart) => parts.set(leaf, [...(parts.get(leaf) ?? []), part]);
+  for (const d of drafts) {
+    const p = d.product;
+    if (p.status !== 1 || p.visibility !== 4 || p.image === "no_selection") continue;
+    if (p.type_id === "simple" && p.stock.is_in_stock) {
+      add(d.leaf, { sku: p.sku, name: p.name, price: p.price, qty: p.stock.qty, image: p.image as string });
+    }
+    if (p.type_id !== "configurable") continue;
+    const sizes = (p.configurable_children ?? []).filter(
+      (c) => c.status === 1 && c.stock.is_in_stock && c.stock.qty >= 5 && !c.stock.is_volatile,
+    );
+    const child = sizes[Math.floor(sizes.length / 2)];
+    if (!child) continue;
+    add(d.leaf, {
+      sku: child.sku,
+      name: p.name,
+      price: child.price,
+      qty: child.stock.qty,
+      image: child.image ?? (p.image as string),
+    });
   }
   return parts;
 }
@@ -147,23 +191,37 @@ function link(set: Product, part: Product, position: number, qty: number): Produ
   };
 }
 
-function groupedLooks(rng: Rng, ids: Ids, parts: Map<number, Draft[]>): Draft[] {
-  return LOOK_THEMES.map((theme) => {
-    const leaves = LOOK_PARTS.filter((_, i) => i < 2 || rng.chance(0.6));
-    const chosen = leaves.map((leaf) => rng.pick(parts.get(CAT[leaf])!));
+function groupedLooks(rng: Rng, ids: Ids, parts: Map<number, LookPart[]>): Draft[] {
+  return LOOKS.map(([theme, leaves]) => {
+    const items = leaves.map((leaf) => rng.pick(parts.get(CAT[leaf])!));
     const id = ids.parent++;
     const name = `Complete look ${theme}`;
     const product = baseProduct(rng, id, `LOOK${id}`, name, "grouped");
-    const items = chosen.map((d) => d.product);
-    product.product_links = items.map((part, i) => link(product, part, i, 1));
+    product.product_links = items.map((part, i) => ({
+      link_type: "associated",
+      linked_product_type: "simple",
+      linked_product_sku: part.sku,
+      sku: product.sku,
+      qty: 1,
+      position: i,
+    }));
     product.price = Math.round(items.reduce((sum, p) => sum + p.price, 0) * 10000) / 10000;
-    product.stock.qty = Math.min(...items.map((p) => p.stock.qty));
+    product.stock.qty = Math.min(...items.map((p) => p.qty));
     product.description = `<p>Onze stylisten stelden deze look samen voor ${theme.toLowerCase()}: ${items
       .map((p) => p.name.toLowerCase())
-      .join(", ")}. Bestel alles in één keer of kies de onderdelen die je mist.</p>`;
-    product.short_description = `${items.length} accessoires die bij elkaar passen.`;
-    Object.assign(product, imageOf(items[0]!, name));
-    return { product, leaf: chosen[0]!.leaf, kind: chosen[0]!.kind, sustainable: false };
+      .join(
+        ", ",
+      )}. Bestel alles in één keer of kies de onderdelen die je mist; een andere maat kies je op de pagina van elk onderdeel.</p>`;
+    product.short_description = `${items.length} stuks die bij elkaar passen, van top tot teen.`;
+    const image = items[0]!.image;
+    Object.assign(product, {
+      image,
+      small_image: image,
+      thumbnail: image,
+      media_gallery: [{ image, pos: 1, typ: "image" as const, lab: name }],
+    });
+    // A look is an outfit: it is found among the clothes.
+    return { product, leaf: CAT.kleding, kind: undefined, sustainable: false };
   });
 }
 
@@ -279,7 +337,7 @@ export function generateSets(rng: Rng, ids: Ids, drafts: readonly Draft[]): Draf
   return [
     ...giftCards(rng, ids),
     ...ebooks(rng, ids),
-    ...groupedLooks(rng, ids, parts),
+    ...groupedLooks(rng, ids, lookPartsByLeaf(drafts)),
     ...bundleGiftSets(rng, ids, parts, nextOptionId),
   ];
 }

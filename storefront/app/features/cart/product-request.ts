@@ -42,14 +42,28 @@ export function productCartRequest(data: ProductPageData, choice: ProductChoice)
       ...errors,
       grouped: data.grouped.map((item) => ({
         qty: choice.groupQty[item.sku] ?? String(item.qty),
-        product: {
-          sku: item.sku,
-          type_id: "simple",
-          name: item.name,
-          image: item.image,
-          ...priceFields(item.prices),
-          stock: item.stock,
-        },
+        // A size of a configurable goes in as that configurable's own page puts it in.
+        product: item.variant
+          ? {
+              sku: item.sku,
+              type_id: "configurable",
+              parentSku: item.variant.parentSku,
+              url_path: item.variant.url_path,
+              slug: item.variant.slug,
+              name: item.name,
+              image: item.image,
+              ...priceFields(item.prices),
+              product_option: { extension_attributes: { configurable_item_options: item.variant.options } },
+              stock: item.stock,
+            }
+          : {
+              sku: item.sku,
+              type_id: "simple",
+              name: item.name,
+              image: item.image,
+              ...priceFields(item.prices),
+              stock: item.stock,
+            },
       })),
     };
   }

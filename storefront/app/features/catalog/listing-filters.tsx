@@ -18,6 +18,11 @@ import "./listing-filters.css";
 
 /** Facet values shown before "show more" (browsing §9 "Facet shows 5 values initially"). */
 export const FACET_VISIBLE = 5;
+/**
+ * Facets the desktop sidebar opens at first; the rest show their headings, closed unless a value
+ * of theirs is chosen, so the sidebar stays about as long as the grid beside it (issue 14).
+ */
+export const SIDEBAR_OPEN_FACETS = 3;
 /** Browsing §9: a colour without a mapped swatch shows light grey. */
 export const UNMAPPED_SWATCH = "lightgrey";
 
@@ -34,7 +39,12 @@ export function ListingFilters({ data, variant, multiple }: ListingFiltersProps)
   const sections: SectionSetting[] = [
     ...(variant === "panel" ? [{ id: "sort", collapsed: false }] : []),
     ...(price ? [{ id: "price", collapsed: false }] : []),
-    ...facets.map((facet) => ({ id: facet.code, collapsed: facet.collapsed })),
+    ...facets.map((facet, index) => ({
+      id: facet.code,
+      collapsed:
+        facet.collapsed ||
+        (variant === "sidebar" && index >= SIDEBAR_OPEN_FACETS && !state.filters[facet.code]?.length),
+    })),
   ];
   const { isOpen, sync } = useFilterSections(sections, multiple);
   const group = useId();

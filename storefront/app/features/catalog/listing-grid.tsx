@@ -52,7 +52,10 @@ interface PaginationProps {
   basePath: string;
 }
 
-/** Previous, 3 page numbers around the current one, next (browsing §2, §9). */
+/**
+ * Previous, the first page, 3 pages around the current one, the last page, next (browsing §2, §9;
+ * issue 14): a gap shows where pages are left out, so page 3 of 40 reads "1 2 3 4 … 40".
+ */
 export function Pagination({ paging, state, basePath }: PaginationProps) {
   if (paging.pageCount <= 1) return null;
   const href = (page: number) => basePath + listingSearch(withListingPage(state, page));
@@ -67,18 +70,24 @@ export function Pagination({ paging, state, basePath }: PaginationProps) {
         <span className="pagination__step" aria-hidden="true" />
       )}
       <ol className="pagination__pages">
-        {paging.visible.map((page) => (
-          <li key={page}>
-            <ShopLink
-              to={href(page)}
-              className="pagination__page"
-              aria-current={page === paging.page ? "page" : undefined}
-              aria-label={t("Page {n}", { n: page })}
-            >
-              {page}
-            </ShopLink>
-          </li>
-        ))}
+        {paging.items.map((item) =>
+          item.kind === "gap" ? (
+            <li key={`gap-${item.after}`} className="pagination__gap" aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={item.page}>
+              <ShopLink
+                to={href(item.page)}
+                className="pagination__page"
+                aria-current={item.page === paging.page ? "page" : undefined}
+                aria-label={t("Page {n}", { n: item.page })}
+              >
+                {item.page}
+              </ShopLink>
+            </li>
+          ),
+        )}
       </ol>
       {paging.next !== null ? (
         <ShopLink to={href(paging.next)} className="pagination__step pagination__step--next" rel="next">

@@ -67,7 +67,9 @@ interface PriceSliderProps {
 /**
  * Two handles on one track (browsing §9: step 1, handles at least `minGap` apart). A release
  * commits the range; without JavaScript the inputs post as price_from/price_to, which the
- * loader turns into `price=lower-upper`.
+ * loader turns into `price=lower-upper`. Each handle runs on its own lane, the lower one a handle's
+ * width left of the upper one, so at equal values they touch but never cover each other: both stay
+ * reachable by mouse and touch (issue 14: they merged into one).
  */
 function PriceSlider({ slider, state, basePath }: PriceSliderProps) {
   const navigate = useNavigate();
@@ -108,8 +110,10 @@ function PriceSlider({ slider, state, basePath }: PriceSliderProps) {
   }, []);
 
   const span = slider.max - slider.min || 1;
-  const start = ((range.lower - slider.min) / span) * 100;
-  const end = ((range.upper - slider.min) / span) * 100;
+  const start = (range.lower - slider.min) / span;
+  const end = (range.upper - slider.min) / span;
+  const lowerId = `${id}-lower`;
+  const upperId = `${id}-upper`;
 
   return (
     <form
@@ -122,23 +126,18 @@ function PriceSlider({ slider, state, basePath }: PriceSliderProps) {
       }}
     >
       <FilterStateFields state={state} omit="price" />
-      <p className="price-slider__values" id={`${id}-values`} aria-live="polite">
-        {formatPrice(range.lower)} – {formatPrice(range.upper)}
-      </p>
-      <div
-        className="price-slider__track"
-        style={{ "--start": `${start}%`, "--end": `${end}%` } as React.CSSProperties}
-      >
+      <div className="price-slider__track" style={{ "--start": start, "--end": end } as React.CSSProperties}>
         <input
           ref={lowerRef}
+          id={lowerId}
           type="range"
           name="price_from"
-          className="price-slider__input"
+          className="price-slider__input price-slider__input--lower"
           min={slider.min}
           max={slider.max}
           step={slider.step}
           value={range.lower}
-          aria-label={t("Minimum price")}
+          aria-labelledby={`${lowerId}-label`}
           aria-valuetext={formatPrice(range.lower)}
           onChange={(event) => {
             const lower = Math.min(Number(event.target.value), range.upper - slider.minGap);
@@ -147,20 +146,35 @@ function PriceSlider({ slider, state, basePath }: PriceSliderProps) {
         />
         <input
           ref={upperRef}
+          id={upperId}
           type="range"
           name="price_to"
-          className="price-slider__input"
+          className="price-slider__input price-slider__input--upper"
           min={slider.min}
           max={slider.max}
           step={slider.step}
           value={range.upper}
-          aria-label={t("Maximum price")}
+          aria-labelledby={`${upperId}-label`}
           aria-valuetext={formatPrice(range.upper)}
           onChange={(event) => {
             const upper = Math.max(Number(event.target.value), range.lower + slider.minGap);
             setDraft({ ...range, upper: Math.min(slider.max, upper) });
           }}
         />
+      </div>
+      <div className="price-slider__values">
+        <label htmlFor={lowerId} className="price-slider__value">
+          <span id={`${lowerId}-label`} className="price-slider__label">
+            {t("Minimum price")}
+          </span>
+          <output htmlFor={lowerId}>{formatPrice(range.lower)}</output>
+        </label>
+        <label htmlFor={upperId} className="price-slider__value price-slider__value--upper">
+          <span id={`${upperId}-label`} className="price-slider__label">
+            {t("Maximum price")}
+          </span>
+          <output htmlFor={upperId}>{formatPrice(range.upper)}</output>
+        </label>
       </div>
       {!hydrated && (
         <button type="submit" className="button button--outline price-slider__apply">

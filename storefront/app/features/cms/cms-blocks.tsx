@@ -1,4 +1,4 @@
-import type { BannerBlock, CarouselBlock, PageBlock } from "@etalage/core";
+import { type BannerBlock, type CarouselBlock, type PageBlock, wholeRowCount } from "@etalage/core";
 import { ProductCard } from "../catalog/product-card.tsx";
 import type { ProductCardData } from "../catalog/product-card-data.ts";
 import { CmsAnchor, hasTarget } from "./cms-link.tsx";
@@ -93,6 +93,7 @@ function groupHalves(blocks: readonly PageBlock[]): PageBlock[][] {
 function CmsCarousel({ block, cards }: { block: CarouselBlock; cards: ProductCardData[] }) {
   if (cards.length === 0) return null;
   const headingId = `carousel-${block._uid}`;
+  const shown = wholeRowCount(cards.length);
   return (
     <section className="section container cms-section" aria-labelledby={block.title ? headingId : undefined}>
       {block.title && (
@@ -103,8 +104,9 @@ function CmsCarousel({ block, cards }: { block: CarouselBlock; cards: ProductCar
         </div>
       )}
       <ul className="product-row">
-        {cards.map((product) => (
-          <li key={product.id}>
+        {cards.map((product, index) => (
+          // Beyond whole rows of the grid, a card shows only where the row scrolls (phones).
+          <li key={product.id} className={index < shown ? undefined : "product-row__rest"}>
             <ProductCard product={product} sizes="(min-width: 1024px) 25vw, 44vw" />
           </li>
         ))}

@@ -1,7 +1,9 @@
 import type { GridTileBlock, TileBlock } from "@etalage/core";
 import { type CmsAsset, isVideoAsset } from "@etalage/core";
+import type { ReactNode } from "react";
 import { imageSource, TILE_WIDTHS, tileHeight, tileImageUrl, tileSizes, tileSrcSet } from "./cms-image.ts";
 import { CmsAnchor, hasTarget } from "./cms-link.tsx";
+import { TileVideo, useTileVideo, VideoToggle } from "./cms-video.tsx";
 
 type Tile = TileBlock | GridTileBlock;
 
@@ -20,7 +22,6 @@ export function CmsTile({
 }) {
   const width = tile.width ?? "half";
   const wholeLink = hasTarget(tile.link) && !tile.buttonText;
-  const media = <TileMedia asset={tile.asset} width={width} eager={eager} />;
   const body =
     tile.title || (tile.buttonText && hasTarget(tile.link)) ? (
       <div className="cms-tile__body">
@@ -33,6 +34,10 @@ export function CmsTile({
       </div>
     ) : null;
   const classes = `cms-tile cms-tile--${width} ${className}`.trim();
+  if (isVideoAsset(tile.asset.filename)) {
+    return <VideoTile tile={tile} width={width} classes={classes} wholeLink={wholeLink} body={body} />;
+  }
+  const media = <TileMedia asset={tile.asset} width={width} eager={eager} />;
   if (wholeLink && tile.link) {
     return (
       <CmsAnchor
@@ -53,29 +58,59 @@ export function CmsTile({
   );
 }
 
+/**
+ * A video tile: the pause button sits beside the link that covers the tile, never inside it (a
+ * button within a link is neither valid nor reachable as its own control).
+ */
+function VideoTile({
+  tile,
+  width,
+  classes,
+  wholeLink,
+  body,
+}: {
+  tile: Tile;
+  width: "full" | "half";
+  classes: string;
+  wholeLink: boolean;
+  body: ReactNode;
+}) {
+  const playback = useTileVideo();
+  const { asset } = tile;
+  const w = TILE_WIDTHS[width];
+  const posterSource = asset.poster ? imageSource(asset.poster) : null;
+  const media = (
+    <TileVideo
+      playback={playback}
+      filename={asset.filename}
+      sources={asset.sources}
+      poster={posterSource ? tileImageUrl(posterSource, w, asset.focus) : asset.poster}
+      width={w}
+      height={tileHeight(w)}
+      label={asset.alt}
+    />
+  );
+  return (
+    <div className={wholeLink ? `${classes} cms-tile--link cms-tile--video` : `${classes} cms-tile--video`}>
+      {wholeLink && tile.link ? (
+        <CmsAnchor link={tile.link} className="cms-tile__cover" aria-label={tile.title || asset.alt}>
+          {media}
+          {body}
+        </CmsAnchor>
+      ) : (
+        <>
+          {media}
+          {body}
+        </>
+      )}
+      <VideoToggle playback={playback} />
+    </div>
+  );
+}
+
+/** An image tile's picture, cropped around its focus point. */
 function TileMedia({ asset, width, eager }: { asset: CmsAsset; width: "full" | "half"; eager: boolean }) {
   const w = TILE_WIDTHS[width];
-  if (isVideoAsset(asset.filename)) {
-    const posterSource = asset.poster ? imageSource(asset.poster) : null;
-    const poster = posterSource ? tileImageUrl(posterSource, w, asset.focus) : asset.poster;
-    const type = asset.filename.toLowerCase().endsWith(".mp4") ? "video/mp4" : "video/webm";
-    return (
-      <video
-        className="cms-tile__media"
-        width={w}
-        height={tileHeight(w)}
-        poster={poster}
-        autoPlay
-        muted
-        loop
-        playsInline
-        preload="metadata"
-        aria-label={asset.alt || undefined}
-      >
-        <source src={asset.filename} type={type} />
-      </video>
-    );
-  }
   const source = imageSource(asset.filename);
   return (
     <img

@@ -77,6 +77,13 @@ export interface PartView {
   image: string | null;
   prices: Prices;
   stock: StockStatus;
+  /** When the part is one size of a configurable: its parent and the options naming it. */
+  variant?: {
+    parentSku: string;
+    url_path: string;
+    slug: string;
+    options: { option_id: string; option_value: string; label: string; value: string }[];
+  };
 }
 
 export interface GroupedItemView extends PartView {

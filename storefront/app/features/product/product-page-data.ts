@@ -100,7 +100,8 @@ function sizeGuideFor(services: StorefrontServices, product: Product, path: read
 
 function partOf(services: StorefrontServices, sku: string): PartView | null {
   const part = services.productBySku(sku);
-  if (!part || part.sku !== sku || Number(part.status) >= 2) return null;
+  if (!part || Number(part.status) >= 2) return null;
+  if (part.sku !== sku) return sizeOf(services, part, sku);
   return {
     sku: part.sku,
     name: part.name,
@@ -108,6 +109,34 @@ function partOf(services: StorefrontServices, sku: string): PartView | null {
     image: hasImage(part.image) ? part.image : null,
     prices: pricesOf(part),
     stock: statusOf(part.stock),
+  };
+}
+
+/**
+ * One size of a configurable as a part (a complete look's shirt): its own name, price, picture and
+ * stock, a link to its parent's page with this size chosen (where the other sizes are), and the
+ * options that name it in the cart, so it goes in as the configurable's own page would put it.
+ */
+function sizeOf(services: StorefrontServices, parent: Product, sku: string): PartView | null {
+  const child = parent.configurable_children?.find((c) => c.sku === sku);
+  if (!child || Number(child.status) >= 2) return null;
+  const options = (parent.configurable_options ?? []).flatMap((option) => {
+    const custom = child.custom_attributes?.find((a) => a.attribute_code === option.attribute_code)?.value;
+    const value = String(custom ?? child[option.attribute_code] ?? "");
+    if (!value) return [];
+    const label = option.values.find((v) => String(v.value_index) === value)?.label ?? value;
+    const name =
+      option.label || services.attribute(option.attribute_code)?.frontend_label || option.attribute_code;
+    return [{ option_id: String(option.attribute_id), option_value: value, label: name, value: label }];
+  });
+  return {
+    sku,
+    name: child.name ?? parent.name,
+    href: RELATION_VISIBILITY.has(Number(parent.visibility)) ? productLink(parent, sku) : null,
+    image: hasImage(child.image) ? (child.image as string) : hasImage(parent.image) ? parent.image : null,
+    prices: pricesOf(child),
+    stock: statusOf(child.stock),
+    variant: { parentSku: parent.sku, url_path: parent.url_path ?? "", slug: parent.slug ?? "", options },
   };
 }
 

@@ -19,9 +19,16 @@ export const CLOSE_DELAY_MS = 200;
  * open it; Escape closes it and returns focus to the button.
  */
 export function MegaMenu({ menu }: { menu: MenuBlock }) {
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [openId, setOpenIdState] = useState<string | null>(null);
+  // Only a panel opening on a closed menu fades in; moving to another entry swaps at once.
+  const [switching, setSwitching] = useState(false);
   const openRef = useRef<string | null>(null);
   openRef.current = openId;
+  const setOpenId = (id: string | null) => {
+    setSwitching(openRef.current !== null && id !== null);
+    openRef.current = id;
+    setOpenIdState(id);
+  };
   const openTimer = useRef(0);
   const closeTimer = useRef(0);
   const focusFirst = useRef(false);
@@ -60,7 +67,10 @@ export function MegaMenu({ menu }: { menu: MenuBlock }) {
     window.clearTimeout(closeTimer.current);
     if (openRef.current === item._uid) return;
     window.clearTimeout(openTimer.current);
-    openTimer.current = window.setTimeout(() => setOpenId(item._uid), SUBMENU_DELAY_MS);
+    // The pop delay keeps a passing pointer from opening a panel; once one is open, the shopper
+    // is browsing the menu and the next entry's panel replaces it straight away.
+    if (openRef.current !== null) setOpenId(item._uid);
+    else openTimer.current = window.setTimeout(() => setOpenId(item._uid), SUBMENU_DELAY_MS);
   };
 
   const onPointerLeave = (event: PointerEvent) => {
@@ -93,7 +103,12 @@ export function MegaMenu({ menu }: { menu: MenuBlock }) {
   };
 
   return (
-    <nav className="main-nav" aria-label={t("Main menu")} onFocus={LazyMegaPanel.preload}>
+    <nav
+      className="main-nav"
+      aria-label={t("Main menu")}
+      onFocus={LazyMegaPanel.preload}
+      data-switching={switching || undefined}
+    >
       <ul className="main-nav__list">
         {menu.items.map((item) => {
           const open = openId === item._uid;
