@@ -70,6 +70,28 @@ async function newestMail(request: APIRequestContext, to: string) {
   };
 }
 
+/** A field of the checkout details this browser keeps (IndexedDB `etalage-checkout`). */
+function keptField(page: Page, name: string): Promise<string | undefined> {
+  return page.evaluate(
+    (field) =>
+      new Promise<string | undefined>((resolve) => {
+        const open = indexedDB.open("etalage-checkout");
+        open.onerror = () => resolve(undefined);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("checkout")) return resolve(undefined);
+          const read = db.transaction("checkout").objectStore("checkout").get("details");
+          read.onerror = () => resolve(undefined);
+          read.onsuccess = () => {
+            db.close();
+            resolve((read.result as { values?: Record<string, string> } | undefined)?.values?.[field]);
+          };
+        };
+      }),
+    name,
+  );
+}
+
 test.describe("billing address and the guest's order status", () => {
   test.setTimeout(90_000);
   test("a guest orders for a company with its own billing address and follows the mail's status link", async ({
@@ -106,9 +128,11 @@ test.describe("billing address and the guest's order status", () => {
     await expect(billing(page).getByLabel("Plaats")).toHaveValue("Amsterdam");
 
     // Kept in this browser: opening the checkout again finds the billing address (once the page
-    // has read it back; opened again only if it left before the change was kept).
+    // has read it back). The page keeps a change 150 ms after it, or as the shopper leaves; the
+    // test leaves once it is kept, so a slow machine cannot lose it on the way out.
     await vat.fill("nl 8206.46.660.b01");
     await vat.blur();
+    await expect.poll(() => keptField(page, "billing_vatId"), { timeout: 10_000 }).toBe("nl 8206.46.660.b01");
     await expect(async () => {
       await page.goto("/checkout");
       await expect(page.getByLabel("Factuuradres gelijk aan verzendadres")).not.toBeChecked({

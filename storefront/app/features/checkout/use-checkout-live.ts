@@ -171,6 +171,14 @@ export function useCheckoutLive(
   );
 
   const keepTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // A change still waiting when the shopper leaves (another page, a reload, a closed tab) is kept
+  // then, not dropped with the timer: the last field typed is the one most likely to be lost.
+  const keepNow = useCallback(() => {
+    if (keepTimer.current === undefined) return;
+    clearTimeout(keepTimer.current);
+    keepTimer.current = undefined;
+    if (form.current) void keepDetails(keptValues(form.current));
+  }, [form]);
   const onFormChange = useCallback(
     (event: { target: EventTarget }) => {
       const node = form.current;
@@ -181,11 +189,17 @@ export function useCheckoutLive(
         setChosenAddress(addressInForm(node, customer.addresses));
       if (customer && name.startsWith("billing_")) setChosenBilling(billingInForm(node, customer.addresses));
       clearTimeout(keepTimer.current);
-      keepTimer.current = setTimeout(() => void keepDetails(keptValues(node)), 150);
+      keepTimer.current = setTimeout(keepNow, 150);
     },
-    [form, refresh, customer],
+    [form, refresh, customer, keepNow],
   );
-  useEffect(() => () => clearTimeout(keepTimer.current), []);
+  useEffect(() => {
+    window.addEventListener("pagehide", keepNow);
+    return () => {
+      window.removeEventListener("pagehide", keepNow);
+      keepNow();
+    };
+  }, [keepNow]);
 
   return {
     summary,
