@@ -41,6 +41,8 @@ export * from "./reviews/reviews.ts";
 export * from "./routing/dispatch.ts";
 export * from "./routing/navigation-history.ts";
 export * from "./routing/route-errors.ts";
+export * from "./seo/page-title.ts";
+export * from "./seo/product-offers.ts";
 export * from "./store.ts";
 export * from "./stores/opening.ts";
 export * from "./text-rule.ts";

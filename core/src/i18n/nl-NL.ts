@@ -233,6 +233,8 @@ export const nl = {
   "Maximum price": "Maximumprijs",
   Pagination: "Paginering",
   "Page {n}": "Pagina {n}",
+  /** Inside a page title, after the name (core/src/seo/page-title.ts). */
+  "page {n}": "pagina {n}",
   "Previous page": "Vorige pagina",
   "Next page": "Volgende pagina",
   Breadcrumb: "Kruimelpad",
