@@ -3,6 +3,7 @@ export * from "./analytics/index.ts";
 export * from "./cart/index.ts";
 export * from "./catalog/associated-prices.ts";
 export * from "./catalog/custom-option-price.ts";
+export * from "./catalog/custom-option-text.ts";
 export * from "./catalog/filters.ts";
 export * from "./catalog/links.ts";
 export * from "./catalog/listing-query.ts";

@@ -28,7 +28,13 @@ type Order = {
   payment_method: string;
   test_payment: boolean;
   shipping_description: string | null;
-  items: { sku: string; name: string; qty: number; row_total_incl_tax: number }[];
+  items: {
+    sku: string;
+    name: string;
+    qty: number;
+    row_total_incl_tax: number;
+    options?: { label: string; value: string }[];
+  }[];
   payments: { reference: string; method: string; status: string }[];
 };
 
@@ -94,7 +100,11 @@ function summary(o: Order): string {
 function detail(o: Order, io: Io) {
   io.out(summary(o));
   io.out(`Verzending: ${o.shipping_description ?? "geen (digitaal)"}`);
-  for (const i of o.items) io.out(`  ${i.qty} × ${i.name} (${i.sku})  ${formatPrice(i.row_total_incl_tax)}`);
+  for (const i of o.items) {
+    io.out(`  ${i.qty} × ${i.name} (${i.sku})  ${formatPrice(i.row_total_incl_tax)}`);
+    // A gift card's recipient (issue 14): who the operator sends it to.
+    for (const option of i.options ?? []) io.out(`      ${option.label}: ${option.value}`);
+  }
   for (const p of o.payments) io.out(`  betaling ${p.reference}: ${p.method} ${p.status}`);
 }
 

@@ -42,7 +42,7 @@ describe("demo catalogue", () => {
       {
         "children": 9578,
         "firstProduct": "OVH1000 Slim fit overhemd twill",
-        "hash": "2d21de80049ef66b",
+        "hash": "fb48ca077d04295f",
         "parents": 1650,
         "records": 1701,
       }
@@ -117,6 +117,27 @@ describe("demo catalogue", () => {
     expect(names(id("Accessoires"))).toEqual(["Riemen", "Sokken", "Sjaals", "Tassen"]);
     expect(categoryById.get(id("Overhemden"))!).toMatchObject({ level: 3, path: "1/2/10/11" });
     expect(categoryById.get(id("Sneakers"))!.url_path).toBe("schoenen/sneakers");
+  });
+
+  // Issue 14: a gift card is e-mailed, so it asks to whom; nothing else asks for typed text.
+  it("gives every gift card its recipient options: name and address required, a message optional", () => {
+    for (const p of products) {
+      const typed = (p.custom_options ?? []).map((o) => [
+        o.title,
+        o.type,
+        o.is_require === true,
+        o.format ?? null,
+      ]);
+      expect(typed, p.sku).toEqual(
+        p.type_id === "virtual"
+          ? [
+              ["Naam ontvanger", "field", true, null],
+              ["E-mailadres ontvanger", "field", true, "email"],
+              ["Persoonlijke boodschap", "area", false, null],
+            ]
+          : [],
+      );
+    }
   });
 
   it("puts every product in existing categories, with their ancestors, and counts them", () => {

@@ -1,19 +1,19 @@
+import { paymentMethodsForCart, SHOP_PAYMENT_METHODS } from "@etalage/core";
+
 /**
- * Payment methods offered for a cart (transactional §3, §5). Card and iDEAL go through the
- * payment provider (a later issue); cash on delivery is hidden for a virtual cart, where nothing
- * is delivered.
+ * Payment methods offered for a cart (transactional §3, §5), core's one list: iDEAL and card go
+ * through the payment provider; cash on delivery is hidden for a virtual cart, where nothing is
+ * delivered.
  */
 export interface PaymentMethod {
   code: string;
   title: string;
 }
 
-export const PAYMENT_METHODS: readonly PaymentMethod[] = [
-  { code: "ideal", title: "iDEAL" },
-  { code: "card", title: "Creditcard" },
-  { code: "cashondelivery", title: "Betalen bij bezorging" },
-  { code: "banktransfer", title: "Bankoverschrijving" },
-];
+export const PAYMENT_METHODS: readonly PaymentMethod[] = SHOP_PAYMENT_METHODS.map(({ code, title }) => ({
+  code,
+  title,
+}));
 
 /** A cart is virtual when it has lines and every one is virtual or downloadable (§5). */
 export function isVirtualCart(lines: readonly { isVirtual: boolean }[]): boolean {
@@ -21,5 +21,5 @@ export function isVirtualCart(lines: readonly { isVirtual: boolean }[]): boolean
 }
 
 export function paymentMethodsFor(virtualCart: boolean): PaymentMethod[] {
-  return PAYMENT_METHODS.filter((m) => !(virtualCart && m.code === "cashondelivery"));
+  return paymentMethodsForCart(virtualCart).map(({ code, title }) => ({ code, title }));
 }

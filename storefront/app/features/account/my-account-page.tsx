@@ -425,8 +425,14 @@ function Order({ orderNumber }: { orderNumber: string }) {
       </p>
       <ul className="account-orders">
         {order.items?.map((item) => (
-          <li key={item.sku}>
+          // Two lines may share a sku (two gift cards to two recipients); their options differ.
+          <li key={[item.sku, ...(item.product_option?.options ?? []).map((o) => o.value)].join("\u0000")}>
             {item.qty} × {item.name} · {formatPrice(item.row_total_incl_tax)}
+            {item.product_option?.options?.map((option) => (
+              <span key={option.label} className="account-orders__option">
+                {option.label}: {option.value}
+              </span>
+            ))}
           </li>
         ))}
       </ul>
