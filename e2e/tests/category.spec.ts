@@ -153,7 +153,7 @@ test.describe("category listing", () => {
     const response = await request.get("/c/overhemden?page=2");
     expect(response.status()).toBe(200);
     const html = await response.text();
-    expect(html).toMatch(/<title>Overhemden voor heren \| Etalage – Pagina 2<\/title>/);
+    expect(html).toMatch(/<title>Overhemden voor heren – pagina 2 \| Etalage<\/title>/);
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/kleding\/overhemden\/\?page=2"/);
     expect(html).toMatch(/<link rel="alternate" hrefLang="nl-NL"|<link rel="alternate" hreflang="nl-NL"/i);
     expect(html).toMatch(/<link rel="prev" href="[^"]+\/c\/overhemden"/);

@@ -1,6 +1,6 @@
 import { CART_MESSAGES, productOptionChecksum } from "@etalage/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CartFixtures, cartClient, cartFixtures } from "./helpers/cart-fixtures.ts";
+import { type CartFixtures, cartClient, cartFixtures, giftCardTo } from "./helpers/cart-fixtures.ts";
 import { startTestServer, type TestServer } from "./helpers/test-server.ts";
 
 let server: TestServer;
@@ -170,10 +170,88 @@ describe("POST /update", () => {
 
   it("adds virtual and downloadable products", async () => {
     const id = await cart.create();
-    expect((await cart.update(id, { sku: f.giftCard.sku, qty: 1 })).body.result.product_type).toBe("virtual");
+    const card = {
+      sku: f.giftCard.sku,
+      qty: 1,
+      product_option: giftCardTo(f.giftCard, "Sanne", "sanne@example.nl"),
+    };
+    expect((await cart.update(id, card)).body.result.product_type).toBe("virtual");
     expect((await cart.update(id, { sku: f.ebook.sku, qty: 1 })).body.result.product_type).toBe(
       "downloadable",
     );
+  });
+});
+
+/*
+ * Issue 14: a gift card is e-mailed to its recipient, whose name and address travel with the line
+ * as its options; a card for someone else is another line, not one more of the same.
+ */
+describe("gift cards and their recipients", () => {
+  const to = (name: string, email: string, message = "") => giftCardTo(f.giftCard, name, email, message);
+
+  it("two recipients are two lines; the same recipient again adds to theirs", async () => {
+    const id = await cart.create();
+    const sanne = await cart.update(id, {
+      sku: f.giftCard.sku,
+      qty: 1,
+      product_option: to("Sanne", "sanne@example.nl"),
+    });
+    const daan = await cart.update(id, {
+      sku: f.giftCard.sku,
+      qty: 1,
+      product_option: to("Daan", "daan@example.nl"),
+    });
+    expect([sanne.status, daan.status]).toEqual([200, 200]);
+    expect(daan.body.result.item_id).not.toBe(sanne.body.result.item_id);
+    const again = await cart.update(id, {
+      sku: f.giftCard.sku,
+      qty: 1,
+      product_option: to("Sanne", "sanne@example.nl"),
+    });
+    expect(again.body.result.item_id).toBe(sanne.body.result.item_id);
+    expect((await cart.lines(id)).map((l) => l.qty)).toEqual([2, 1]);
+
+    const items = (await cart.totals(id)).body.result.items as {
+      qty: number;
+      options: { label: string; value: string }[];
+    }[];
+    expect(items.map((i) => [i.qty, i.options])).toEqual([
+      [
+        2,
+        [
+          { label: "Naam ontvanger", value: "Sanne" },
+          { label: "E-mailadres ontvanger", value: "sanne@example.nl" },
+        ],
+      ],
+      [
+        1,
+        [
+          { label: "Naam ontvanger", value: "Daan" },
+          { label: "E-mailadres ontvanger", value: "daan@example.nl" },
+        ],
+      ],
+    ]);
+  });
+
+  it("refuses a card without a recipient, or with an address that is none, naming the field", async () => {
+    const id = await cart.create();
+    const none = await cart.update(id, { sku: f.giftCard.sku, qty: 1 });
+    expect(none.status).toBe(400);
+    expect(none.body.result).toMatch(
+      /^body\.cartItem\.product_option\.extension_attributes\.custom_options: /,
+    );
+    const bad = await cart.update(id, { sku: f.giftCard.sku, qty: 1, product_option: to("Sanne", "sanne@") });
+    expect(bad.status).toBe(400);
+    expect(bad.body.result).toBe(
+      "body.cartItem.product_option.extension_attributes.custom_options[1].option_value: must be an e-mail address",
+    );
+    const long = await cart.update(id, {
+      sku: f.giftCard.sku,
+      qty: 1,
+      product_option: to("Sanne", "sanne@example.nl", "x".repeat(201)),
+    });
+    expect(long.status).toBe(400);
+    expect(await cart.lines(id)).toEqual([]);
   });
 });
 

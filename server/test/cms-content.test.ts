@@ -1,7 +1,8 @@
 /** The CMS's public reads over the seeded demo content: stories, uuids, cms-data, search, URL mapping, media. */
-import { assignUids, checkStoryContent } from "@etalage/core";
+import { assignUids, checkStoryContent, SHOP_PAYMENT_METHODS } from "@etalage/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readContentDir } from "../src/services/cms/demo-content.ts";
+import { cartClient, giftCardTo } from "./helpers/cart-fixtures.ts";
 import { CMS_BASE, cmsEnv, getJson, type Json } from "./helpers/cms.ts";
 import { startTestServer, type TestServer } from "./helpers/test-server.ts";
 
@@ -260,5 +261,67 @@ describe("URL mapping of CMS pages", () => {
     const { storefrontServices } = await import("../src/ssr/storefront-services.ts");
     const match = await storefrontServices(server.services).resolveUrl("over-ons");
     expect(match).toMatchObject({ found: true, type: "cms_page" });
+  });
+});
+
+/*
+ * Issue 14: the customer-service page named Bancontact and Klarna, the terms PayPal, and the
+ * footer PayPal and Klarna, while the checkout offered iDEAL, card and cash on delivery. The
+ * content pages must name every method the server offers, in the words of core's one list, and
+ * no method it does not.
+ */
+describe("payment methods in the content pages", () => {
+  const NOT_OFFERED = [
+    "PayPal",
+    "Klarna",
+    "Bancontact",
+    "Apple Pay",
+    "Google Pay",
+    "Sofort",
+    "Maestro",
+    "achteraf",
+    "overschrijving",
+    "afterpay",
+    "Riverty",
+  ];
+  const text = (story: Json) =>
+    (story.content.body as Json[])
+      .map((b) => String(b.text ?? ""))
+      .join(" ")
+      .replace(/<[^>]+>/g, " ");
+
+  async function offered(cartItem: Record<string, unknown>): Promise<string[]> {
+    const cart = cartClient(server);
+    const id = await cart.create();
+    expect((await cart.update(id, { qty: 1, ...cartItem })).status).toBe(200);
+    return (await cart.paymentMethods(id)).body.result.map((m: { code: string }) => m.code);
+  }
+
+  it("name what the server offers for goods and for a gift card, and nothing else", async () => {
+    const goods = server.services.catalog
+      .snapshot()
+      .products.find((p) => p.type_id === "simple" && p.status === 1 && p.stock.is_in_stock)!;
+    const codes = await offered({ sku: goods.sku });
+    expect(codes).toEqual(SHOP_PAYMENT_METHODS.map((m) => m.code));
+    // Nothing to deliver, nothing to pay at the door: the pages say so too.
+    const card = server.services.catalog.productBySku("CAD50")!;
+    const gift = { sku: card.sku, product_option: giftCardTo(card, "Sanne", "sanne@example.nl") };
+    expect(await offered(gift)).toEqual(codes.filter((c) => c !== "cashondelivery"));
+
+    for (const slug of ["klantenservice", "algemene-voorwaarden", "privacyverklaring"]) {
+      const page = text((await getJson(server, `${CMS_BASE}/story/${slug}`)).body.result.story);
+      for (const name of NOT_OFFERED)
+        expect(page, `${slug} names ${name}`).not.toMatch(new RegExp(name, "i"));
+    }
+    for (const slug of ["klantenservice", "algemene-voorwaarden"]) {
+      const page = text((await getJson(server, `${CMS_BASE}/story/${slug}`)).body.result.story);
+      for (const method of SHOP_PAYMENT_METHODS.filter((m) => codes.includes(m.code))) {
+        const names = method.code === "cashondelivery" ? ["bij bezorging", "rembours"] : method.badges;
+        for (const name of names) expect(page, `${slug} names ${name}`).toContain(name);
+      }
+      expect(page, slug).toMatch(
+        /niet voor cadeaubonnen|Een cadeaubon of e-book betaal je met iDEAL of creditcard/,
+      );
+    }
   });
 });

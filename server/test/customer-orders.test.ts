@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailboxMessages } from "../src/db/schema.ts";
-import { cartClient } from "./helpers/cart-fixtures.ts";
+import { cartClient, giftCardTo } from "./helpers/cart-fixtures.ts";
 import { startTestServer, type TestServer } from "./helpers/test-server.ts";
 
 const ADMIN_TOKEN = "test-admin-token-customer-orders-0123";
@@ -70,10 +70,16 @@ async function customer(name: string) {
   return { email, auth: { headers: { authorization: `Bearer ${login.result}` } } };
 }
 
-async function placeOrder(email: string, init: RequestInit = {}, billingAddress: object = address) {
+/** An order of `sku`, cash on delivery; `more` cart lines besides, a billing address of its own. */
+async function placeOrder(
+  email: string,
+  init: RequestInit = {},
+  { billingAddress = address, more = [] }: { billingAddress?: object; more?: Record<string, unknown>[] } = {},
+) {
   const cart = cartClient(server);
   const cartId = await cart.create(init);
   expect((await cart.update(cartId, { sku, qty: 1 }, init)).status).toBe(200);
+  for (const item of more) expect((await cart.update(cartId, item, init)).status).toBe(200);
   const res = await fetch(`${server.url}/api/order`, {
     method: "POST",
     headers: {
@@ -148,6 +154,50 @@ describe("a customer's orders", () => {
     expect(mail?.html).not.toContain("/bestelling/");
   });
 
+  // Issue 14: who a gift card is for travels from the cart line to the order, its page and its mail.
+  it("keeps each gift card's recipient on the order, its page and its mail: two recipients, two lines", async () => {
+    const card = server.services.catalog.productBySku("CAD50")!;
+    const mila = await customer("mila");
+    const gift = (name: string, email: string, message = "") => ({
+      sku: card.sku,
+      qty: 1,
+      product_option: giftCardTo(card, name, email, message),
+    });
+    const { orderNumber } = await placeOrder(mila.email, mila.auth, {
+      more: [gift("Sanne", "sanne@example.nl", "Gefeliciteerd, Sanne!"), gift("Daan", "daan@example.nl")],
+    });
+    const page = await (await server.get(`${BASE}/orders/${orderNumber}`, mila.auth)).json();
+    const cards = page.result.items.filter((i: { sku: string }) => i.sku === card.sku);
+    expect(cards.map((i: { qty: number; product_option: unknown }) => [i.qty, i.product_option])).toEqual([
+      [
+        1,
+        {
+          options: [
+            { label: "Naam ontvanger", value: "Sanne" },
+            { label: "E-mailadres ontvanger", value: "sanne@example.nl" },
+            { label: "Persoonlijke boodschap", value: "Gefeliciteerd, Sanne!" },
+          ],
+        },
+      ],
+      [
+        1,
+        {
+          options: [
+            { label: "Naam ontvanger", value: "Daan" },
+            { label: "E-mailadres ontvanger", value: "daan@example.nl" },
+          ],
+        },
+      ],
+    ]);
+    const [mail] = await mailsTo(mila.email);
+    expect(mail?.text).toContain(
+      "1 × Cadeaubon € 50  € 50,00\n    Naam ontvanger: Sanne\n    E-mailadres ontvanger: sanne@example.nl",
+    );
+    expect(mail?.text).toContain("Persoonlijke boodschap: Gefeliciteerd, Sanne!");
+    expect(mail?.text).toContain("Naam ontvanger: Daan");
+    expect(mail?.html).toContain("Naam ontvanger: Daan");
+  });
+
   it("mails a guest's confirmation with the billing address and a status link of its own, no account link", async () => {
     const email = `gast.${run}.${randomUUID().slice(0, 8)}@example.nl`;
     const billing = {
@@ -158,7 +208,7 @@ describe("a customer's orders", () => {
       company: "Bakker & Zn. B.V.",
       vat_id: "NL820646660B01",
     };
-    const { orderNumber, orderToken } = await placeOrder(email, {}, billing);
+    const { orderNumber, orderToken } = await placeOrder(email, {}, { billingAddress: billing });
     const [mail] = await mailsTo(email);
     expect(mail?.subject).toBe(`Bedankt voor je bestelling ${orderNumber}`);
     expect(mail?.html).not.toContain("/my-account/");

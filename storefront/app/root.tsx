@@ -1,4 +1,4 @@
-import { t } from "@etalage/core";
+import { pageTitle, t } from "@etalage/core";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { useServiceWorker } from "./features/offline/use-service-worker.ts";
@@ -26,7 +26,7 @@ export function meta({ error }: Route.MetaArgs) {
   if (error) {
     const notFound = isRouteErrorResponse(error) && error.status === 404;
     return [
-      { title: `${notFound ? t("Page not found") : t("Something went wrong")} – Etalage` },
+      { title: pageTitle(notFound ? t("Page not found") : t("Something went wrong")) },
       { name: "robots", content: "noindex" },
     ];
   }

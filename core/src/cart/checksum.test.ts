@@ -73,6 +73,19 @@ describe("productOptionChecksum", () => {
     expect(canonicalProductOption(a)).toEqual({ custom: [["7", "1,3"]] });
   });
 
+  // Issue 14: a gift card's message was split at its commas and sorted, so two messages made of
+  // the same phrases were one line.
+  it("keeps typed text as it is: two messages are two choices", () => {
+    const message = (text: string) => ({
+      extension_attributes: { custom_options: [{ option_id: 903, option_value: text }] },
+    });
+    expect(productOptionChecksum(message("Hoi, Sanne"))).not.toBe(
+      productOptionChecksum(message("Sanne, hoi")),
+    );
+    expect(productOptionChecksum(message(" Hoi, Sanne "))).toBe(productOptionChecksum(message("Hoi, Sanne")));
+    expect(canonicalProductOption(message("Hoi, Sanne"))).toEqual({ custom: [["903", "Hoi, Sanne"]] });
+  });
+
   it("keeps the kinds of option apart", () => {
     const configurable = {
       extension_attributes: { configurable_item_options: [{ option_id: "1", option_value: "2" }] },

@@ -29,20 +29,28 @@ export function canonicalProductOption(option: ProductOption | null | undefined)
     .sort(compareTuples);
   if (bundle.length > 0) canonical.bundle = bundle;
   const custom = (ext?.custom_options ?? [])
-    .map((o): [string, string] => [
-      String(o.option_id),
-      // A checkbox sends its value ids comma-joined; their order is not part of the choice.
-      String(o.option_value ?? "")
-        .split(",")
-        .map((v) => v.trim())
-        .filter(Boolean)
-        .sort()
-        .join(","),
-    ])
+    .map((o): [string, string] => [String(o.option_id), canonicalCustomValue(String(o.option_value ?? ""))])
     .sort(compareTuples);
   if (custom.length > 0) canonical.custom = custom;
   return canonical;
 }
+
+/**
+ * A checkbox sends its value ids comma-joined; their order is not part of the choice. Typed text
+ * (a gift card's message) is the choice itself, commas and all: "Hoi, Sanne" and "Sanne, hoi"
+ * are two messages and two lines.
+ */
+function canonicalCustomValue(value: string): string {
+  if (!VALUE_IDS.test(value)) return value.trim();
+  return value
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean)
+    .sort()
+    .join(",");
+}
+
+const VALUE_IDS = /^\s*\d+(\s*,\s*\d+)*\s*$/;
 
 function compareTuples(a: readonly unknown[], b: readonly unknown[]): number {
   const x = String(a[0]);

@@ -11,3 +11,4 @@ export * from "./rebase.ts";
 export * from "./sha1.ts";
 export * from "./stock-sync.ts";
 export * from "./types.ts";
+export * from "./unit-price.ts";

@@ -229,9 +229,15 @@ export interface CustomOptionValue {
 export interface CustomOption {
   option_id: number;
   title: string;
-  type: "field" | "radio" | "select" | "drop_down" | "checkbox";
+  /** `field` is a line of text, `area` a longer text (Magento's custom option types). */
+  type: "field" | "area" | "radio" | "select" | "drop_down" | "checkbox";
   is_require?: boolean;
   values?: CustomOptionValue[];
+  /** Text options: the most characters a shopper may type (Magento's `max_characters`); 255 unset. */
+  max_characters?: number;
+  /** Text options: what the text must be; `email` is an e-mail address (a gift card's recipient). */
+  format?: "email";
+  sort_order?: number;
 }
 
 export interface Category {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BLUE, child, L, M, RED, S, shirtParent, shirts } from "./test-products.ts";
 import type { Product } from "./types.ts";
-import { availableOptions, pickOption } from "./variant-options.ts";
+import { availableOptions, optionValueName, pickOption } from "./variant-options.ts";
 import { NO_SUCH_CONFIGURATION } from "./variants.ts";
 
 // The fixture: BLUE-S, BLUE-M (cheapest), RED-S; RED-M sold out, RED-L disabled.
@@ -161,5 +161,28 @@ describe("pickOption (browsing §4 Configurable product)", () => {
     };
     expect(sku(pickOption(product, {}, "size", M))).toBe("A");
     expect(sku(pickOption(product, {}, "size", "stale"))).toBe(null);
+  });
+});
+
+describe("optionValueName (issue 14: a crossed-out colour says why)", () => {
+  const names = (configuration: Record<string, unknown>, code: string) => {
+    const options = availableOptions(shirtParent, configuration);
+    return options
+      .find((o) => o.attribute_code === code)!
+      .values.map((value) => optionValueName(options, code, value));
+  };
+
+  it("names the chosen size a colour is not delivered in", () => {
+    expect(names({ size: M }, "color")).toEqual(["Blauw", "Rood, niet leverbaar in maat M"]);
+  });
+
+  it("names the chosen colour a size is not delivered in", () => {
+    expect(names({ color: RED }, "size")).toEqual(["S", "M, niet leverbaar in kleur Rood"]);
+  });
+
+  it("a value sold out whatever else is chosen is simply not available", () => {
+    const options = availableOptions(shirtParent, {});
+    const gone = { value: "x", label: "XL", selected: false, available: false };
+    expect(optionValueName(options, "size", gone)).toBe("XL, niet beschikbaar");
   });
 });

@@ -1,3 +1,4 @@
+import { t } from "../i18n/translate.ts";
 import { cleanOptionValues } from "./options.ts";
 import type { Product } from "./types.ts";
 import {
@@ -161,4 +162,24 @@ export function isCompletelyPicked(
   picked: Readonly<Record<string, string>>,
 ): boolean {
   return (product.configurable_options ?? []).every((o) => Boolean(picked[o.attribute_code]));
+}
+
+/**
+ * What a shopper hears for a value (issue 14): its label, and for one no eligible child has with
+ * the other chosen values, why: "Navy, niet leverbaar in maat M". With nothing else chosen an
+ * unavailable value is simply "niet beschikbaar" (every variant with it is sold out or disabled).
+ */
+export function optionValueName(
+  options: readonly OptionState[],
+  code: string,
+  value: OptionValueState,
+): string {
+  if (value.available) return value.label;
+  const others = options.flatMap((option) => {
+    if (option.attribute_code === code) return [];
+    const picked = option.values.find((v) => v.selected);
+    return picked ? [`${option.label.toLowerCase()} ${picked.label}`] : [];
+  });
+  if (others.length === 0) return `${value.label}, ${t("not available")}`;
+  return `${value.label}, ${t("not available in {choice}", { choice: others.join(` ${t("and")} `) })}`;
 }

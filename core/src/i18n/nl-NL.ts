@@ -233,6 +233,8 @@ export const nl = {
   "Maximum price": "Maximumprijs",
   Pagination: "Paginering",
   "Page {n}": "Pagina {n}",
+  /** Inside a page title, after the name (core/src/seo/page-title.ts). */
+  "page {n}": "pagina {n}",
   "Previous page": "Vorige pagina",
   "Next page": "Volgende pagina",
   Breadcrumb: "Kruimelpad",
@@ -246,12 +248,22 @@ export const nl = {
   "Next image": "Volgende afbeelding",
   "Choose an image": "Kies een afbeelding",
   "not available": "niet beschikbaar",
+  /** A colour the chosen size does not come in: "niet leverbaar in maat M" (issue 14). */
+  "not available in {choice}": "niet leverbaar in {choice}",
+  and: "en",
   "Limited stock, will be reserved": "Beperkte voorraad, wordt gereserveerd",
   "Including VAT": "Inclusief btw",
   "From {price}": "Vanaf {price}",
   "Up to {price}": "Tot {price}",
   "No VAT: charged when the gift card is spent": "Geen btw: die wordt berekend bij besteding",
   "Sent straight to the recipient by e-mail": "Direct per e-mail naar de ontvanger",
+  // A gift card's recipient and other typed product options (issue 14)
+  "Who is the gift card for?": "Voor wie is de cadeaubon?",
+  "Personalise your product": "Maak het persoonlijk",
+  optional: "optioneel",
+  "{field} is required": "{field} is verplicht",
+  "At most {n} characters": "Maximaal {n} tekens",
+  "{n} characters left": "Nog {n} tekens",
   "Spend online and in all our shops, valid for two years":
     "Te besteden online en in al onze winkels, twee jaar geldig",
   "Download straight after payment": "Direct te downloaden na betaling",
@@ -351,6 +363,8 @@ export const nl = {
   "Edit {name}": "{name} wijzigen",
   Remove: "Verwijderen",
   "Remove {name}": "{name} verwijderen",
+  /** Under a cart line of more than one (issue 14). */
+  "{price} per piece": "{price} per stuk",
   "Remove product": "Artikel verwijderen",
   "Are you sure you would like to remove {name} from the shopping cart?":
     "Weet je zeker dat je {name} uit je winkelwagen wilt verwijderen?",

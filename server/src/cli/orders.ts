@@ -31,7 +31,13 @@ type Order = {
   pickup: { name: string; street: string; postcode: string; city: string } | null;
   shipping_address: OrderAddressLike | null;
   billing_address: OrderAddressLike;
-  items: { sku: string; name: string; qty: number; row_total_incl_tax: number }[];
+  items: {
+    sku: string;
+    name: string;
+    qty: number;
+    row_total_incl_tax: number;
+    options?: { label: string; value: string }[];
+  }[];
   payments: { reference: string; method: string; status: string }[];
 };
 
@@ -101,7 +107,11 @@ function detail(o: Order, io: Io) {
     io.out(`Ophalen: ${o.pickup.name}, ${o.pickup.street}, ${o.pickup.postcode} ${o.pickup.city}`);
   if (o.shipping_address) io.out(`Verzendadres: ${orderAddressLines(o.shipping_address).join(", ")}`);
   io.out(`Factuuradres: ${orderAddressLines(o.billing_address).join(", ")}`);
-  for (const i of o.items) io.out(`  ${i.qty} × ${i.name} (${i.sku})  ${formatPrice(i.row_total_incl_tax)}`);
+  for (const i of o.items) {
+    io.out(`  ${i.qty} × ${i.name} (${i.sku})  ${formatPrice(i.row_total_incl_tax)}`);
+    // A gift card's recipient (issue 14): who the operator sends it to.
+    for (const option of i.options ?? []) io.out(`      ${option.label}: ${option.value}`);
+  }
   for (const p of o.payments) io.out(`  betaling ${p.reference}: ${p.method} ${p.status}`);
 }
 

@@ -125,6 +125,27 @@ describe("demo catalogue", () => {
     expect(categoryById.get(id("Sneakers"))!.url_path).toBe("schoenen/sneakers");
   });
 
+  // Issue 14: a gift card is e-mailed, so it asks to whom; nothing else asks for typed text.
+  it("gives every gift card its recipient options: name and address required, a message optional", () => {
+    for (const p of products) {
+      const typed = (p.custom_options ?? []).map((o) => [
+        o.title,
+        o.type,
+        o.is_require === true,
+        o.format ?? null,
+      ]);
+      expect(typed, p.sku).toEqual(
+        p.type_id === "virtual"
+          ? [
+              ["Naam ontvanger", "field", true, null],
+              ["E-mailadres ontvanger", "field", true, "email"],
+              ["Persoonlijke boodschap", "area", false, null],
+            ]
+          : [],
+      );
+    }
+  });
+
   it("puts every product in existing categories, with their ancestors, and counts them", () => {
     const counts = new Map<number, number>();
     for (const p of products) {

@@ -3,7 +3,7 @@
  * and bundle gift sets of simple accessories) and products without stock on a shelf: gift cards and
  * e-books.
  */
-import type { BundleOption, Product, ProductLink } from "@etalage/core";
+import type { BundleOption, CustomOption, Product, ProductLink } from "@etalage/core";
 import { TAX_CLASS_HIGH, TAX_CLASS_LOW, TAX_CLASS_NONE, VAT_RATE } from "./demo-attributes.ts";
 import { CAT, type LeafKey } from "./demo-categories.ts";
 import type { Draft, Ids } from "./demo-products.ts";
@@ -286,6 +286,39 @@ function giftCardImages(amount: number) {
   };
 }
 
+/**
+ * Who the card is for (issue 14): it is e-mailed, so a name and an address are required; a
+ * message is not. Magento's custom options of type field and area; the cart, the order and the
+ * confirmation mail carry them as the line's options.
+ */
+export const GIFT_CARD_OPTIONS: readonly CustomOption[] = [
+  {
+    option_id: 901,
+    title: "Naam ontvanger",
+    type: "field",
+    is_require: true,
+    max_characters: 60,
+    sort_order: 1,
+  },
+  {
+    option_id: 902,
+    title: "E-mailadres ontvanger",
+    type: "field",
+    format: "email",
+    is_require: true,
+    max_characters: 254,
+    sort_order: 2,
+  },
+  {
+    option_id: 903,
+    title: "Persoonlijke boodschap",
+    type: "area",
+    is_require: false,
+    max_characters: 200,
+    sort_order: 3,
+  },
+];
+
 function giftCards(rng: Rng, ids: Ids): Draft[] {
   return [25, 50, 100].map((amount) => {
     const id = ids.parent++;
@@ -297,6 +330,7 @@ function giftCards(rng: Rng, ids: Ids): Draft[] {
     product.description = `<p>Een cadeaubon van € ${amount}, te besteden in onze webshop en in al onze winkels. De bon is twee jaar geldig en wordt direct per e-mail verstuurd.</p>`;
     product.short_description = `Digitale cadeaubon van € ${amount}, direct in je mailbox.`;
     Object.assign(product, giftCardImages(amount));
+    product.custom_options = GIFT_CARD_OPTIONS.map((option) => ({ ...option }));
     return { product, leaf: CAT.accessoires, kind: undefined, sustainable: false };
   });
 }

@@ -49,9 +49,11 @@ export function storefrontCheckout(services: Services): StorefrontCheckout {
       const shippingMethods = shipping.ok ? shipping.value : [];
       return {
         lines: t.items.map((i) => ({
+          item_id: i.item_id,
           sku: i.sku,
           name: i.name,
           qty: i.qty,
+          price_incl_tax: i.price_incl_tax,
           row_total_incl_tax: i.row_total_incl_tax,
           options: i.options,
         })),
@@ -65,7 +67,7 @@ export function storefrontCheckout(services: Services): StorefrontCheckout {
           method_title: m.method_title,
           price_incl_tax: m.price_incl_tax,
         })),
-        paymentMethods: (pay.ok ? pay.value : []).filter((m) => m.code !== "banktransfer"),
+        paymentMethods: pay.ok ? pay.value : [],
         unavailable: totals.value.unavailable,
       };
     },

@@ -1,4 +1,4 @@
-import type { Product } from "@etalage/core";
+import { type Product, type ProductOption, textOptionsSelection } from "@etalage/core";
 import type { TestServer } from "./test-server.ts";
 
 /** Products of the demo catalogue the cart tests buy, found by what they are, not by name. */
@@ -24,6 +24,21 @@ export interface CartFixtures {
   scarce: { sku: string; sellable: number };
   /** A sku whose stock count the warehouse is unsure of. */
   volatile: { sku: string; qty: number };
+}
+
+/**
+ * A gift card's recipient as the cart takes it (issue 14): the card's own text options (name,
+ * address, message, in the catalogue's order) filled in.
+ */
+export function giftCardTo(card: Product, name: string, email: string, message = ""): ProductOption {
+  const [nameOption, emailOption, messageOption] = card.custom_options ?? [];
+  const values: Record<string, string> = {};
+  if (nameOption) values[nameOption.option_id] = name;
+  if (emailOption) values[emailOption.option_id] = email;
+  if (messageOption) values[messageOption.option_id] = message;
+  const option = textOptionsSelection(card.custom_options ?? [], values);
+  if (!option) throw new Error(`${card.sku} has no recipient options`);
+  return option;
 }
 
 type StockRow = {

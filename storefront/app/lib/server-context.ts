@@ -128,9 +128,12 @@ export interface CheckoutPlace {
 
 export interface CheckoutSummary {
   lines: {
+    item_id: number;
     sku: string;
     name: string;
     qty: number;
+    /** One unit, including tax. */
+    price_incl_tax: number;
     row_total_incl_tax: number;
     options: { label: string; value: string }[];
   }[];

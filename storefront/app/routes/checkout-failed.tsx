@@ -1,4 +1,4 @@
-import { t } from "@etalage/core";
+import { pageTitle, t } from "@etalage/core";
 import { Form, redirect } from "react-router";
 import type { ShellHandle } from "../features/shell/use-shell-options.ts";
 import { servicesContext } from "../lib/server-context.ts";
@@ -14,7 +14,7 @@ export function headers() {
 }
 
 export function meta() {
-  return [{ title: `${t("Payment failed")} – Etalage` }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(t("Payment failed")) }, { name: "robots", content: "noindex" }];
 }
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-import { formatPrice, t } from "@etalage/core";
+import { formatPrice, pageTitle, t } from "@etalage/core";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useOrderPlaced } from "../features/analytics/use-checkout-tracking.ts";
@@ -18,7 +18,7 @@ export function headers() {
 }
 
 export function meta() {
-  return [{ title: `${t("Checkout")} – Etalage` }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(t("Checkout")) }, { name: "robots", content: "noindex" }];
 }
 
 /** The shopper's return from the payment page: settled with the provider, then paid, pending or failed. */

@@ -1,4 +1,4 @@
-import { t } from "@etalage/core";
+import { pageTitle, t } from "@etalage/core";
 import { data, redirect } from "react-router";
 import { cartCookieHeader, cartIdFromCookie } from "../features/cart/cart-cookie.ts";
 import { clientErrors, formErrors, orderBodyOf, valuesOf } from "../features/checkout/checkout-form.ts";
@@ -21,7 +21,7 @@ export function headers() {
 }
 
 export function meta() {
-  return [{ title: `${t("Checkout")} – Etalage` }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(t("Checkout")) }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -5,6 +5,7 @@ import {
   dispatcherPath,
   PAGE_NOT_FOUND_ROUTE,
   type Product,
+  pageTitle,
   type RouteName,
   redirectLocation,
   stripStoreCode,
@@ -123,7 +124,9 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
       ]);
       if (!page) return notFound();
       const route: RouteName = { name: "cms-page", params: { slug: page.fullSlug } };
-      return { kind: "cms_page" as const, route, page, meta: cmsMeta(page) };
+      // The page's own slash form: any other spelling of its path was redirected to it above.
+      const canonical = services.publicUrl.replace(/\/+$/, "") + url.pathname;
+      return { kind: "cms_page" as const, route, page, meta: cmsMeta(page, { canonical }) };
     }
     default:
       return notFound();
@@ -189,7 +192,7 @@ function withVisitorQuery(to: string, visitor: URLSearchParams): string {
 export function meta({ loaderData, error }: Route.MetaArgs): MetaDescriptor[] {
   if (loaderData) return loaderData.meta;
   return error
-    ? [{ title: `${t("Something went wrong")} – Etalage` }, { name: "robots", content: "noindex" }]
+    ? [{ title: pageTitle(t("Something went wrong")) }, { name: "robots", content: "noindex" }]
     : [];
 }
 

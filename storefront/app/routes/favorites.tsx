@@ -1,9 +1,9 @@
-import { t } from "@etalage/core";
+import { pageTitle, t } from "@etalage/core";
 import { FavoritesPage } from "../features/recommendations/favorites-page.tsx";
 
 /** A guest's favourites (issue 16); no loader: they live in the browser. Never indexed. */
 export function meta() {
-  return [{ title: `${t("My favorites")} – Etalage` }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(t("My favorites")) }, { name: "robots", content: "noindex" }];
 }
 
 export default function Favorites() {

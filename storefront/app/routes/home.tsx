@@ -1,4 +1,4 @@
-import { type Category, categoryLink, t } from "@etalage/core";
+import { type Category, categoryLink, pageTitle, t } from "@etalage/core";
 import { Link } from "react-router";
 import { ProductCard } from "../features/catalog/product-card.tsx";
 import { type ProductCardData, toProductCardData } from "../features/catalog/product-card-data.ts";
@@ -12,10 +12,18 @@ import type { Route } from "./+types/home";
 import "../features/home/home.css";
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  if (loaderData?.cms) return cmsMeta(loaderData.cms, `Etalage – ${t("Menswear and footwear")}`);
+  const canonical = loaderData?.canonical;
+  if (loaderData?.cms)
+    return cmsMeta(loaderData.cms, { fallbackTitle: t("Menswear and footwear"), canonical });
   return [
-    { title: `Etalage – ${t("Menswear and footwear")}` },
+    { title: pageTitle(t("Menswear and footwear")) },
     { name: "description", content: t("Menswear and footwear, delivered tomorrow") },
+    ...(canonical
+      ? [
+          { tagName: "link", rel: "canonical", href: canonical },
+          { property: "og:url", content: canonical },
+        ]
+      : []),
   ];
 }
 
@@ -38,7 +46,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const story = await services.story("home").catch(() => undefined);
   const cms = story ? cmsPageData(services, story) : undefined;
-  if (cms) return { cms, tiles: [], newArrivals: [], newArrivalsHref: null };
+  const canonical = `${services.publicUrl.replace(/\/+$/, "")}/`;
+  if (cms) return { cms, canonical, tiles: [], newArrivals: [], newArrivalsHref: null };
   const tree = services.categoryTree();
   const tiles: CategoryTile[] = TILES.map((tile) => {
     const category = findByName(tree, tile.name);
@@ -50,7 +59,13 @@ export async function loader({ context }: Route.LoaderArgs) {
         .productsInCategory(source.id, NEW_ARRIVALS)
         .map((p) => toProductCardData(p, { optionLabel: services.optionLabel?.bind(services) }))
     : [];
-  return { cms: undefined, tiles, newArrivals, newArrivalsHref: source ? categoryLink(source) : null };
+  return {
+    cms: undefined,
+    canonical,
+    tiles,
+    newArrivals,
+    newArrivalsHref: source ? categoryLink(source) : null,
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

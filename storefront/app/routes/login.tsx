@@ -1,9 +1,9 @@
-import { t } from "@etalage/core";
+import { pageTitle, t } from "@etalage/core";
 import { LoginPage } from "../features/account/login-page.tsx";
 
 /** `/login` (transactional §2): never indexed, never cached (personal). */
 export function meta() {
-  return [{ title: `${t("Log in")} – Etalage` }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(t("Log in")) }, { name: "robots", content: "noindex" }];
 }
 
 export default function Login() {

@@ -1,10 +1,10 @@
-import { t } from "@etalage/core";
+import { pageTitle, t } from "@etalage/core";
 import { useMatches, useParams } from "react-router";
 import { type AccountSection, MyAccountPage } from "../features/account/my-account-page.tsx";
 
 /** `/my-account` and its pages; one module, the route id names the section. */
 export function meta() {
-  return [{ title: `${t("My account")} – Etalage` }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(t("My account")) }, { name: "robots", content: "noindex" }];
 }
 
 const SECTIONS: Record<string, AccountSection> = {

@@ -1,4 +1,4 @@
-import { PAGE_NOT_FOUND_ROUTE, t } from "@etalage/core";
+import { PAGE_NOT_FOUND_ROUTE, pageTitle, t } from "@etalage/core";
 import { data } from "react-router";
 import { NotFoundPage } from "../features/shell/status-page.tsx";
 
@@ -11,7 +11,7 @@ export function loader() {
 }
 
 export function meta() {
-  return [{ title: `${t("Page not found")} – Etalage` }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(t("Page not found")) }, { name: "robots", content: "noindex" }];
 }
 
 export default NotFoundPage;

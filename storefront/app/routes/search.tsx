@@ -1,4 +1,4 @@
-import { t } from "@etalage/core";
+import { pageTitle, t } from "@etalage/core";
 import { redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { toProductCardData } from "../features/catalog/product-card-data.ts";
 import { SEARCH_PAGE_SIZE } from "../features/search/search-api.ts";
@@ -12,7 +12,7 @@ const MAX_PAGE = 100;
 export function meta({ loaderData }: Route.MetaArgs) {
   const query = loaderData?.query;
   const title = query ? t("Search results for {q}", { q: `"${query}"` }) : t("Search for products");
-  return [{ title: `${title} – Etalage` }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(title) }, { name: "robots", content: "noindex" }];
 }
 
 /**

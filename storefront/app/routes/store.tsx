@@ -1,3 +1,4 @@
+import { pageTitle } from "@etalage/core";
 import { data } from "react-router";
 import { StorePage } from "../features/stores/store-page.tsx";
 import { viewStores } from "../features/stores/store-view.ts";
@@ -28,7 +29,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { store, publicUrl } = loaderData;
   return [
-    { title: `${store.name} – Etalage` },
+    { title: pageTitle(store.name) },
     { name: "description", content: `${store.name}, ${store.street}, ${store.postcode} ${store.city}` },
     { tagName: "link", rel: "canonical", href: `${publicUrl}/storelocator/${store.id}` },
     {

@@ -1,4 +1,4 @@
-import { t } from "@etalage/core";
+import { pageTitle, t } from "@etalage/core";
 import { data } from "react-router";
 import { StoreLocatorPage } from "../features/stores/store-locator-page.tsx";
 import { viewStores } from "../features/stores/store-view.ts";
@@ -36,7 +36,7 @@ export function headers() {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [
-    { title: `${t("Our stores")} – Etalage` },
+    { title: pageTitle(t("Our stores")) },
     { name: "description", content: t("Find a store") },
     ...(loaderData?.q || loaderData?.nearMe ? [{ name: "robots", content: "noindex" }] : []),
   ];

@@ -1,4 +1,4 @@
-import { t } from "@etalage/core";
+import { pageTitle, t } from "@etalage/core";
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, useRevalidator } from "react-router";
 import { CmsBlocks } from "../features/cms/cms-blocks.tsx";
@@ -48,8 +48,8 @@ export function headers() {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  if (loaderData?.page) return cmsMeta(loaderData.page, undefined, true);
-  return [{ title: `${t("Preview")} – Etalage` }, { name: "robots", content: "noindex" }];
+  if (loaderData?.page) return cmsMeta(loaderData.page, { noindex: true });
+  return [{ title: pageTitle(t("Preview")) }, { name: "robots", content: "noindex" }];
 }
 
 /** The live preview channel: every draft save of this story reloads the page's data. */

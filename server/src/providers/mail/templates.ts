@@ -20,7 +20,8 @@ export type MailTemplate =
       template: "order-confirmed";
       firstname: string;
       orderNumber: string;
-      lines: { name: string; qty: number; rowTotal: number }[];
+      /** Each line with its chosen options, such as a gift card's recipient (issue 14). */
+      lines: { name: string; qty: number; rowTotal: number; options?: { label: string; value: string }[] }[];
       shipping: string;
       grandTotal: number;
       paymentMethod: string;
@@ -108,10 +109,17 @@ export function renderMail(mail: MailTemplate): MailContent {
       const subject = `Bedankt voor je bestelling ${mail.orderNumber}`;
       const hello = `Hallo ${mail.firstname},`;
       const lead = `We hebben je bestelling ${mail.orderNumber} ontvangen en gaan ermee aan de slag.`;
+      const optionsHtml = (options: { label: string; value: string }[] = []) =>
+        options
+          .map(
+            (o) =>
+              `<br><span style="font-size:13px;color:#6b6b6b">${escapeHtml(o.label)}: ${escapeHtml(o.value)}</span>`,
+          )
+          .join("");
       const rows = mail.lines
         .map(
           (line) =>
-            `<tr><td style="padding:4px 0">${line.qty} × ${escapeHtml(line.name)}</td><td align="right" style="padding:4px 0">${formatPrice(line.rowTotal)}</td></tr>`,
+            `<tr><td style="padding:4px 0">${line.qty} × ${escapeHtml(line.name)}${optionsHtml(line.options)}</td><td align="right" valign="top" style="padding:4px 0">${formatPrice(line.rowTotal)}</td></tr>`,
         )
         .join("");
       const total = `<tr><td style="padding:8px 0;border-top:1px solid #e5e0d8"><strong>Totaal</strong></td><td align="right" style="padding:8px 0;border-top:1px solid #e5e0d8"><strong>${formatPrice(mail.grandTotal)}</strong></td></tr>`;
@@ -133,7 +141,10 @@ export function renderMail(mail: MailTemplate): MailContent {
           ? button(mail.statusUrl, "Bekijk de status van je bestelling")
           : "";
       const url = mail.orderUrl ?? mail.statusUrl;
-      const textLines = mail.lines.map((line) => `${line.qty} × ${line.name}  ${formatPrice(line.rowTotal)}`);
+      const textLines = mail.lines.flatMap((line) => [
+        `${line.qty} × ${line.name}  ${formatPrice(line.rowTotal)}`,
+        ...(line.options ?? []).map((o) => `    ${o.label}: ${o.value}`),
+      ]);
       return {
         template: mail.template,
         subject,

@@ -112,6 +112,56 @@ describe("resolveSellable", () => {
     ).toMatchObject({ code: 400, message: "choose one value" });
   });
 
+  // Issue 14: a gift card's recipient, checked with the product page's own rule (core).
+  it("takes a gift card's recipient as text options: name and address required, checked, carried as labels", () => {
+    const card = product({
+      sku: "CAD50",
+      type_id: "virtual",
+      custom_options: [
+        { option_id: 901, title: "Naam ontvanger", type: "field", is_require: true, max_characters: 60 },
+        { option_id: 902, title: "E-mailadres ontvanger", type: "field", format: "email", is_require: true },
+        { option_id: 903, title: "Persoonlijke boodschap", type: "area", max_characters: 200 },
+      ],
+    });
+    const catalog = catalogOf(card);
+    const p = "body.cartItem.product_option.extension_attributes.custom_options";
+    const to = (email: string, message?: string) =>
+      custom(
+        { option_id: 901, option_value: "Sanne" },
+        { option_id: 902, option_value: email },
+        ...(message === undefined ? [] : [{ option_id: 903, option_value: message }]),
+      );
+    const ok = resolveSellable(catalog, "CAD50", to(" Sanne@Example.NL", "Hoi, Sanne"), "body.cartItem");
+    expect(ok.ok && ok.value.options).toEqual([
+      { label: "Naam ontvanger", value: "Sanne" },
+      { label: "E-mailadres ontvanger", value: "sanne@example.nl" },
+      { label: "Persoonlijke boodschap", value: "Hoi, Sanne" },
+    ]);
+    expect(resolveSellable(catalog, "CAD50", undefined, "body.cartItem")).toMatchObject({
+      code: 400,
+      path: p,
+    });
+    expect(
+      resolveSellable(catalog, "CAD50", custom({ option_id: 901, option_value: "Sanne" }), "body.cartItem"),
+    ).toMatchObject({ code: 400, path: p, message: expect.stringContaining("E-mailadres ontvanger") });
+    expect(resolveSellable(catalog, "CAD50", to("sanne@"), "body.cartItem")).toMatchObject({
+      code: 400,
+      path: `${p}[1].option_value`,
+      message: "must be an e-mail address",
+    });
+    expect(
+      resolveSellable(catalog, "CAD50", to("s@example.nl", "x".repeat(201)), "body.cartItem"),
+    ).toMatchObject({
+      code: 400,
+      path: `${p}[2].option_value`,
+      message: "must be at most 200 characters",
+    });
+    expect(resolveSellable(catalog, "CAD50", to("s@example.nl", " "), "body.cartItem")).toMatchObject({
+      code: 400,
+      path: `${p}[2].option_value`,
+    });
+  });
+
   it("refuses item options on a simple product and answers 404 for a disabled one", () => {
     const opts = {
       extension_attributes: { configurable_item_options: [{ option_id: "1", option_value: "2" }] },

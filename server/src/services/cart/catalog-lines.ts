@@ -2,16 +2,22 @@ import {
   type BundleOption,
   CART_MESSAGES,
   type ConfigurableChild,
+  type CustomOption,
   childAttributeValues,
   customOptionPrice,
   DEFAULT_CUSTOMER_TAX_CLASS_ID,
   findTaxRate,
   isPriceUnknown,
+  isTextOption,
+  normaliseTextOption,
   type Product,
   type ProductOption,
   type ProductType,
   STORE,
   type TaxRule,
+  type TextOptionProblem,
+  textOptionMax,
+  textOptionProblem,
 } from "@etalage/core";
 import type { CatalogLookups } from "../../catalog-index/lookups.ts";
 import { type CartResult, fail, success } from "./errors.ts";
@@ -283,6 +289,13 @@ function bundleLine(
   });
 }
 
+const TEXT_PROBLEMS: Record<TextOptionProblem | "empty", (def: CustomOption) => string> = {
+  empty: () => "must not be empty",
+  required: () => "must not be empty",
+  too_long: (def) => `must be at most ${textOptionMax(def)} characters`,
+  email: () => "must be an e-mail address",
+};
+
 /** Custom options (browsing §5): known option and value ids only; required ones present; priced. */
 function withCustomOptions(
   product: Product,
@@ -307,10 +320,11 @@ function withCustomOptions(
       );
     seen.add(String(def.option_id));
     const text = String(chosen.option_value ?? "").trim();
-    if (def.type === "field") {
-      if (text.length === 0 || text.length > 255)
-        return fail(400, "must be 1 to 255 characters", `${where}[${i}].option_value`);
-      labels.push({ label: def.title, value: text });
+    if (isTextOption(def)) {
+      // Core's rule, as the product page applies it (issue 14: a gift card's recipient).
+      const problem = text === "" ? "empty" : textOptionProblem(def, text);
+      if (problem) return fail(400, TEXT_PROBLEMS[problem](def), `${where}[${i}].option_value`);
+      labels.push({ label: def.title, value: normaliseTextOption(def, text) });
       continue;
     }
     const ids = text
@@ -334,7 +348,9 @@ function withCustomOptions(
   }
   const missing = defs.find((d) => d.is_require && !seen.has(String(d.option_id)));
   if (missing) return fail(400, `required option ${missing.option_id} (${missing.title}) is missing`, where);
-  if (chosenValues.length === 0) return base;
+  // Typed text has no price, but it is the line's: its labels go with it (a gift card's recipient).
+  if (chosenValues.length === 0)
+    return success({ ...base.value, options: [...base.value.options, ...labels] });
 
   const line = base.value;
   const main = line.parts[0]!;

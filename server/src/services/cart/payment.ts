@@ -1,6 +1,15 @@
-import { PAYMENT_METHODS, type PaymentMethod } from "@etalage/core";
+import { paymentMethodsForCart, SHOP_PAYMENT_METHODS } from "@etalage/core";
 
-export type { PaymentMethod };
+/** A payment method as the cart and order APIs answer it (transactional §3). */
+export interface PaymentMethod {
+  code: string;
+  title: string;
+}
+
+export const PAYMENT_METHODS: readonly PaymentMethod[] = SHOP_PAYMENT_METHODS.map(({ code, title }) => ({
+  code,
+  title,
+}));
 
 /** A cart is virtual when it has lines and every one is virtual or downloadable (§5). */
 export function isVirtualCart(lines: readonly { isVirtual: boolean }[]): boolean {
@@ -8,10 +17,10 @@ export function isVirtualCart(lines: readonly { isVirtual: boolean }[]): boolean
 }
 
 /**
- * Payment methods offered for a cart (transactional §3, §5; the list is core's). Card and iDEAL go
+ * Payment methods offered for a cart (transactional §3, §5; core's one list): iDEAL and card go
  * through the payment provider; cash on delivery is hidden for a virtual cart, where nothing is
  * delivered.
  */
 export function paymentMethodsFor(virtualCart: boolean): PaymentMethod[] {
-  return PAYMENT_METHODS.filter((m) => !(virtualCart && m.code === "cashondelivery"));
+  return paymentMethodsForCart(virtualCart).map(({ code, title }) => ({ code, title }));
 }

@@ -44,7 +44,12 @@ export function orderConfirmationMail(mail: MailPort, publicUrl: string): OrderC
         template: "order-confirmed",
         firstname: address.firstname,
         orderNumber: order.incrementId,
-        lines: items.map((item) => ({ name: item.name, qty: item.qty, rowTotal: item.rowTotalInclTax })),
+        lines: items.map((item) => ({
+          name: item.name,
+          qty: item.qty,
+          rowTotal: item.rowTotalInclTax,
+          options: item.options,
+        })),
         shipping: order.pickup
           ? `${order.shippingTitle ?? ""}: ${order.pickup.name}`
           : (order.shippingTitle ?? ""),

@@ -131,5 +131,12 @@ export interface OrderSummary {
   status: string;
   status_label?: string;
   grand_total: number;
-  items?: { sku: string; name: string; qty: number; row_total_incl_tax: number }[];
+  items?: {
+    sku: string;
+    name: string;
+    qty: number;
+    row_total_incl_tax: number;
+    /** The line's chosen options, such as a gift card's recipient (issue 14). */
+    product_option?: { options?: { label: string; value: string }[] };
+  }[];
 }

@@ -1,4 +1,4 @@
-import type { ProductOption, ProductType, StockStatus } from "@etalage/core";
+import type { CustomOption, ProductOption, ProductType, StockStatus } from "@etalage/core";
 
 /**
  * A product as a cart line shows it. The fields keep the spec's names (transactional §3), so a
@@ -23,6 +23,8 @@ export interface CartProduct {
   url_path?: string;
   slug?: string;
   product_option?: ProductOption;
+  /** The product's typed options, to name a line's values before the server's totals arrive. */
+  custom_options?: CustomOption[];
   /** The catalogue's stock status, used when the live stock check cannot be made (offline). */
   stock?: StockStatus;
 }

@@ -23,7 +23,7 @@ export async function addFormToServerCart(
   cart: StorefrontCart,
   product: Product,
 ): Promise<CartFormOutcome> {
-  const parsed = cartLinesFromForm(await request.formData());
+  const parsed = cartLinesFromForm(await request.formData(), product.custom_options ?? []);
   if ("error" in parsed) return { added: false, message: parsed.error, setCookie: null };
   // A page's form adds that page's product: a forged field naming any other sku is refused.
   if (!linesOfProduct(product, parsed.lines))

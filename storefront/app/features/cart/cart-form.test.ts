@@ -97,4 +97,45 @@ describe("the add-to-cart form as cart lines (no JavaScript)", () => {
       ],
     });
   });
+
+  it("a gift card with its recipient, checked in Dutch before anything is sent (issue 14)", () => {
+    const options = [
+      { option_id: 901, title: "Naam ontvanger", type: "field" as const, is_require: true },
+      {
+        option_id: 902,
+        title: "E-mailadres ontvanger",
+        type: "field" as const,
+        format: "email" as const,
+        is_require: true,
+      },
+      { option_id: 903, title: "Persoonlijke boodschap", type: "area" as const, max_characters: 200 },
+    ];
+    const card = (fields: Record<string, string>) =>
+      cartLinesFromForm(form({ sku: "CAD50", product_type: "virtual", qty: "1", ...fields }), options);
+    expect(
+      card({ "options[901]": " Sanne ", "options[902]": "Sanne@Example.nl", "options[903]": "" }),
+    ).toEqual({
+      lines: [
+        {
+          sku: "CAD50",
+          qty: 1,
+          product_option: {
+            extension_attributes: {
+              custom_options: [
+                { option_id: 901, option_value: "Sanne" },
+                { option_id: 902, option_value: "sanne@example.nl" },
+              ],
+            },
+          },
+        },
+      ],
+    });
+    expect(card({ "options[902]": "sanne@example.nl" })).toEqual({ error: "Naam ontvanger is verplicht" });
+    expect(card({ "options[901]": "Sanne", "options[902]": "sanne@" })).toEqual({
+      error: "Vul een geldig e-mailadres in",
+    });
+    expect(
+      card({ "options[901]": "Sanne", "options[902]": "s@example.nl", "options[903]": "x".repeat(201) }),
+    ).toEqual({ error: "Maximaal 200 tekens" });
+  });
 });

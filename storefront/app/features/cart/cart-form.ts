@@ -1,23 +1,31 @@
 import {
   CART_MESSAGES,
   type CartItemUpdate,
+  type CustomOption,
+  isTextOption,
   isValidLineQty,
   lineQtyProblem,
   type Product,
   type ProductOption,
   parseQty,
+  textOptionsSelection,
 } from "@etalage/core";
+import { textOptionProblems } from "../product/text-option-messages.ts";
 
 /**
  * The product page's add-to-cart form as cart lines, for the form post without JavaScript
  * (the browser adds through the client cart instead). Field names are the page's:
  * `sku`, `qty`, `product_type`, `super_attribute[<attribute id>]` (a configurable's chosen
  * values), `super_group[<child sku>]` (grouped quantities), `bundle_option[<option id>]` and
- * `bundle_option_qty[<option id>]`.
+ * `bundle_option_qty[<option id>]`, and `options[<option id>]` (typed options such as a gift
+ * card's recipient, checked against the product's `customOptions` with core's rule).
  */
 export type FormLine = Omit<CartItemUpdate, "quoteId">;
 
-export function cartLinesFromForm(form: FormData): { lines: FormLine[] } | { error: string } {
+export function cartLinesFromForm(
+  form: FormData,
+  customOptions: readonly CustomOption[] = [],
+): { lines: FormLine[] } | { error: string } {
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
@@ -74,6 +82,18 @@ export function cartLinesFromForm(form: FormData): { lines: FormLine[] } | { err
       });
     }
     if (options.length > 0) line.product_option = { extension_attributes: { bundle_options: options } };
+  }
+  const textOptions = customOptions.filter(isTextOption);
+  if (textOptions.length > 0) {
+    const values = Object.fromEntries(fields("options"));
+    const problem = Object.values(textOptionProblems(textOptions, values))[0];
+    if (problem) return { error: problem };
+    const typed = textOptionsSelection(textOptions, values)?.extension_attributes.custom_options;
+    if (typed) {
+      line.product_option = {
+        extension_attributes: { ...line.product_option?.extension_attributes, custom_options: typed },
+      };
+    }
   }
   return { lines: [line] };
 }

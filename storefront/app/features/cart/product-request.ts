@@ -1,4 +1,4 @@
-import type { ProductOption } from "@etalage/core";
+import { type ProductOption, textOptionsSelection } from "@etalage/core";
 import type { Prices, ProductPageData, VariantView } from "../product/product-data.ts";
 import type { AddToCartRequest, CartProduct } from "./add-to-cart-request.ts";
 
@@ -13,6 +13,8 @@ export interface ProductChoice {
   bundleQty: Record<number, string>;
   /** The bundle's price for the chosen selections, when a bundle. */
   total: Prices | null;
+  /** Typed options by option id, such as a gift card's recipient (issue 14). */
+  texts?: Record<string, string>;
   errors?: Record<string, string>;
 }
 
@@ -132,5 +134,15 @@ export function productCartRequest(data: ProductPageData, choice: ProductChoice)
     };
   }
 
+  // Typed options (a gift card's recipient) are the line's own: another recipient, another line.
+  // Their definitions go along, so the microcart can name them before the server's totals do.
+  const typed = textOptionsSelection(data.textOptions, choice.texts ?? {});
+  if (typed) {
+    return {
+      product: { ...base, product_option: typed, custom_options: data.textOptions },
+      qty: choice.qty,
+      ...errors,
+    };
+  }
   return { product: base, qty: choice.qty, ...errors };
 }

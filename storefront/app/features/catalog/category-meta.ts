@@ -1,4 +1,4 @@
-import { t } from "@etalage/core";
+import { pageTitle } from "@etalage/core";
 import type { MetaDescriptor } from "react-router";
 import type { CategoryPageData } from "./category-page-data.ts";
 
@@ -12,7 +12,7 @@ export function categoryMeta(data: CategoryPageData | undefined, _url?: URL): Me
   const { meta, paging } = data;
   // The canonical names the unfiltered category; next/prev walk the series the shopper is in
   // (both built by the loader: category-page-data.ts).
-  const title = paging.page > 1 ? `${meta.title} – ${t("Page {n}", { n: paging.page })}` : meta.title;
+  const title = pageTitle(meta.title, { page: paging.page });
   const descriptors: MetaDescriptor[] = [
     { title },
     { name: "description", content: meta.description },

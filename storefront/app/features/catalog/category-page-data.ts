@@ -147,7 +147,8 @@ export function loadCategoryPage({ services, category, request }: LoadCategoryPa
     facets: facets(services, result.aggregations.filters, result.aggregations.filterSettings, state),
     price: priceFilter(services, result.aggregations.filters, state, category.id),
     meta: {
-      title: category.meta_title || `${category.name} – Etalage`,
+      /** The page's own name; the page number and the shop's name join it in the head (category-meta.ts). */
+      title: category.meta_title || category.name,
       description: category.meta_description || description.join(" "),
       keywords: category.meta_keywords || null,
       canonical,

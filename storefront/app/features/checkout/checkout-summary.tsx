@@ -1,4 +1,4 @@
-import { formatPrice, t } from "@etalage/core";
+import { formatPrice, t, unitPriceNote } from "@etalage/core";
 import type { CheckoutSummary } from "../../lib/server-context.ts";
 import { CouponForm } from "../cart/microcart/coupon-form.tsx";
 
@@ -24,15 +24,22 @@ export function CheckoutSummaryBox({
     >
       <h2 id="checkout-summary-title">{t("Order summary")}</h2>
       <ul>
-        {summary.lines.map((l) => (
-          <li key={l.sku}>
-            <span>
-              {l.qty} × {l.name}
-              {l.options.length > 0 && <small> ({l.options.map((o) => o.value).join(", ")})</small>}
-            </span>
-            <span>{formatPrice(l.row_total_incl_tax)}</span>
-          </li>
-        ))}
+        {summary.lines.map((l) => {
+          const perPiece = unitPriceNote(l.qty, l.price_incl_tax);
+          return (
+            // Two lines may share a sku (gift cards to two recipients): the server's line id tells them apart.
+            <li key={l.item_id}>
+              <span>
+                {l.qty} × {l.name}
+                {l.options.length > 0 && <small> ({l.options.map((o) => o.value).join(", ")})</small>}
+              </span>
+              <span className="checkout__line-price">
+                {formatPrice(l.row_total_incl_tax)}
+                {perPiece && <small className="checkout__unit">{perPiece}</small>}
+              </span>
+            </li>
+          );
+        })}
       </ul>
       <div className="checkout__coupon">
         <CouponForm couponCode={summary.couponCode} onChange={onTotalsChanged} />

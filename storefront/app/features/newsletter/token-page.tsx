@@ -1,3 +1,4 @@
+import { pageTitle } from "@etalage/core";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import "./newsletter-pages.css";
@@ -8,7 +9,7 @@ import "./newsletter-pages.css";
  */
 
 export function tokenPageMeta(title: string) {
-  return [{ title: `${title} – Etalage` }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(title) }, { name: "robots", content: "noindex" }];
 }
 
 export function tokenPageHeaders() {

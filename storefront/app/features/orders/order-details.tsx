@@ -41,12 +41,15 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
         <h2 id="order-lines-title">{t("Your order")}</h2>
         <ul>
           {order.items.map((item) => (
-            <li key={item.sku}>
+            // Two lines may share a sku (two gift cards to two recipients); their options differ.
+            <li key={[item.sku, ...(item.product_option?.options ?? []).map((o) => o.value)].join("\u0000")}>
               <span>
                 {item.qty} × {item.name}
-                {item.product_option?.options?.length ? (
-                  <small> ({item.product_option.options.map((o) => o.value).join(", ")})</small>
-                ) : null}
+                {item.product_option?.options?.map((option) => (
+                  <small key={option.label} className="order-details__option">
+                    {option.label}: {option.value}
+                  </small>
+                ))}
               </span>
               <span>{formatPrice(item.row_total_incl_tax)}</span>
             </li>

@@ -1,5 +1,6 @@
 import {
   type ConfigurableChild,
+  type CustomOption,
   DEFAULT_LINK_OPTIONS,
   type ProductType,
   productLink,
@@ -151,6 +152,8 @@ export interface ProductPageData {
   colorRelations: Promise<ColorRelation[]>;
   /** Approved reviews, first page newest first, and their summary (issue 18). */
   reviews: ProductReviews;
+  /** Text the shopper types, such as a gift card's recipient (issue 14); empty for most products. */
+  textOptions: CustomOption[];
 }
 
 export function linkTo(link: ProductPageData["link"], childSku?: string): string {

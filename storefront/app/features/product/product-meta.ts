@@ -1,14 +1,8 @@
-import { type StockStatus, t } from "@etalage/core";
+import { pageTitle, productOffer, STORE, stockStatus, t, variantOffers } from "@etalage/core";
 import type { MetaDescriptor } from "react-router";
 import { resizedImageUrl } from "../../lib/images.ts";
 import { GALLERY } from "./gallery-sizes.ts";
 import type { ProductPageData } from "./product-data.ts";
-
-const AVAILABILITY: Record<StockStatus, string> = {
-  ok: "https://schema.org/InStock",
-  volatile: "https://schema.org/LimitedAvailability",
-  out_of_stock: "https://schema.org/OutOfStock",
-};
 
 const DESCRIPTION_LENGTH = 160;
 
@@ -28,16 +22,18 @@ export function productMeta(data: ProductPageData, _url: URL): MetaDescriptor[] 
   const images = data.images.map(
     (image) => `${data.publicUrl}${resizedImageUrl(image.path, GALLERY.width, GALLERY.height)}`,
   );
-  const price = data.prices.special ?? data.prices.regular;
   const crumbs = [
     { name: t("Home"), href: "/" },
     ...data.categories,
     { name: data.name, href: data.canonical },
   ];
   return [
-    { title: `${title} | Etalage` },
+    { title: pageTitle(title) },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: data.canonical },
+    // One language, so its alternate and the default for every other are the canonical itself.
+    { tagName: "link", rel: "alternate", hrefLang: STORE.locale, href: data.canonical },
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: data.canonical },
     { property: "og:type", content: "product" },
     { property: "og:title", content: data.name },
     { property: "og:url", content: data.canonical },
@@ -51,13 +47,7 @@ export function productMeta(data: ProductPageData, _url: URL): MetaDescriptor[] 
         description,
         ...(data.brand ? { brand: { "@type": "Brand", name: data.brand } } : {}),
         ...(images.length > 0 ? { image: images } : {}),
-        offers: {
-          "@type": "Offer",
-          url: data.canonical,
-          price: price.toFixed(2),
-          priceCurrency: "EUR",
-          availability: AVAILABILITY[data.stock],
-        },
+        ...offersLd(data),
         ...reviewsLd(data),
       },
     },
@@ -74,6 +64,23 @@ export function productMeta(data: ProductPageData, _url: URL): MetaDescriptor[] 
       },
     },
   ];
+}
+
+/**
+ * A configurable's variants as one AggregateOffer, anything else as one Offer (core's rules, issue
+ * 14). Variants that are disabled are not on sale; each counts at the price paid now.
+ */
+function offersLd(data: ProductPageData) {
+  const at = { url: data.canonical, currency: STORE.currencyCode };
+  const offers = data.configurable
+    ? variantOffers(
+        data.configurable.variants
+          .filter((v) => Number(v.status ?? 1) === 1)
+          .map((v) => ({ price: v.final_price_incl_tax, stock: stockStatus(v.stock) })),
+        at,
+      )
+    : productOffer({ price: data.prices.special ?? data.prices.regular, stock: data.stock }, at);
+  return offers ? { offers } : {};
 }
 
 /** Issue 18: only approved reviews reach the page data, so only they reach search engines. */

@@ -1,4 +1,4 @@
-import { t } from "@etalage/core";
+import { optionValueName, t } from "@etalage/core";
 import { useId } from "react";
 import { openModal } from "../modals/modal-store.ts";
 import type { ProductPageData } from "./product-data.ts";
@@ -17,8 +17,8 @@ export interface ProductOptionsProps {
 /**
  * Colour swatches and size buttons. Each value is a link to the variant it chooses, so the page
  * works before JavaScript; once hydrated a click chooses in place. A value no eligible child has
- * with the other choices is struck through and says "niet beschikbaar", but stays clickable: the
- * choice then moves the other options along, or warns when nothing matches.
+ * with the other choices is crossed out and says why ("Navy, niet leverbaar in maat M"), but stays
+ * clickable: the choice then moves the other options along, or warns when nothing matches.
  */
 export function ProductOptions({ options, pick, sizeGuide, error, note }: ProductOptionsProps) {
   const errorId = useId();
@@ -28,6 +28,7 @@ export function ProductOptions({ options, pick, sizeGuide, error, note }: Produc
         <OptionGroup
           key={option.attribute_code}
           option={option}
+          all={options}
           pick={pick}
           sizeGuide={option.attribute_code === "size" ? sizeGuide : null}
           errorId={error ? errorId : undefined}
@@ -46,6 +47,7 @@ export function ProductOptions({ options, pick, sizeGuide, error, note }: Produc
 
 function OptionGroup({
   option,
+  all,
   pick,
   sizeGuide,
   errorId,
@@ -53,6 +55,8 @@ function OptionGroup({
 }: {
   note: ProductOptionsProps["note"];
   option: OptionPicker;
+  /** Every option shown, for the other choices an unavailable value is named by. */
+  all: OptionPicker[];
   pick: ProductOptionsProps["pick"];
   sizeGuide: ProductPageData["sizeGuide"];
   errorId: string | undefined;
@@ -99,7 +103,7 @@ function OptionGroup({
                 {(isColor || !value.available || extra) && (
                   <span className="visually-hidden">
                     {!value.available
-                      ? `${value.label}, ${t("not available")}`
+                      ? optionValueName(all, option.attribute_code, value)
                       : extra
                         ? `${value.label}, ${extra}`
                         : value.label}

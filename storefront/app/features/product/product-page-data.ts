@@ -2,6 +2,7 @@ import {
   type Category,
   categoryLink,
   hasImage,
+  isTextOption,
   type Product,
   productLink,
   richTextToPlain,
@@ -311,5 +312,8 @@ export function buildProductPageData({ services, product, request, childSku }: B
     hasColorRelations: (product.product_links ?? []).some((l) => l.link_type === "colorrelation"),
     colorRelations: deferred,
     reviews: services.reviews(product.id),
+    textOptions: (product.custom_options ?? [])
+      .filter(isTextOption)
+      .toSorted((a, b) => (a.sort_order ?? 0) - (b.sort_order ?? 0)),
   };
 }

@@ -22,6 +22,8 @@ import type { ProductActionResult } from "./product-route.ts";
 import { lastPiecesNote, soldOutSizes } from "./size-stock.ts";
 import { StickyBuyBar } from "./sticky-buy-bar.tsx";
 import { StockLine, useStockCheck } from "./stock-status.tsx";
+import { textOptionProblems } from "./text-option-messages.ts";
+import { TextOptions } from "./text-options.tsx";
 import { useProductConfiguration } from "./use-product-configuration.ts";
 import "./product-page.css";
 
@@ -112,6 +114,13 @@ function ProductView({ data, parts }: { data: ProductPageData; parts: PartsChoic
   const [error, setError] = useState<string | null>(null);
   const [addFailed, setAddFailed] = useState(false);
   const buyForm = useRef<HTMLFormElement>(null);
+  const [texts, setTexts] = useState<Record<string, string>>({});
+  const [textErrors, setTextErrors] = useState<Record<string, string>>({});
+  // With JavaScript the page checks typed options itself and says what is wrong in Dutch; the
+  // browser's own bubbles (required, type=email) stay for the form post without it.
+  useEffect(() => {
+    if (buyForm.current && data.textOptions.length > 0) buyForm.current.noValidate = true;
+  }, [data.textOptions.length]);
   const note: ProductActionResult | null = addFailed
     ? { added: false, message: t("An error occured while adding to the cart") }
     : (posted ?? null);
@@ -142,6 +151,14 @@ function ProductView({ data, parts }: { data: ProductPageData; parts: PartsChoic
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const picked = await config.settled();
+    // A gift card's recipient first (issue 14): the add waits until every field is right.
+    const problems = textOptionProblems(data.textOptions, texts);
+    setTextErrors(problems);
+    const wrong = Object.keys(problems)[0];
+    if (wrong) {
+      buyForm.current?.querySelector<HTMLElement>(`[name="options[${wrong}]"]`)?.focus();
+      return;
+    }
     let errors: Record<string, string> | undefined;
     if (data.configurable && !picked.isConfigured) {
       const message = t("Please choose your {option}", {
@@ -156,6 +173,7 @@ function ProductView({ data, parts }: { data: ProductPageData; parts: PartsChoic
       qty,
       ...(parts?.choice ?? NO_PARTS),
       total,
+      texts,
     };
     setAddFailed(false);
     setAddFailed(!(await addToCart(data, { ...choice, ...(errors ? { errors } : {}) })));
@@ -227,6 +245,23 @@ function ProductView({ data, parts }: { data: ProductPageData; parts: PartsChoic
               selected={soldOut && variant ? variant.sku : null}
             />
             {!data.configurable && data.sizeGuide && <SizeGuideButton table={data.sizeGuide} />}
+            <TextOptions
+              legend={
+                data.type === "virtual" ? t("Who is the gift card for?") : t("Personalise your product")
+              }
+              options={data.textOptions}
+              values={texts}
+              errors={textErrors}
+              onChange={(id, value) => {
+                setTexts((before) => ({ ...before, [id]: value }));
+                // A field put right stops saying it is wrong; the others wait for the next try.
+                setTextErrors((before) => {
+                  if (!(id in before)) return before;
+                  const { [id]: _fixed, ...rest } = before;
+                  return rest;
+                });
+              }}
+            />
             {parts?.element}
             <div className="buy__row">
               {!data.grouped && (

@@ -130,7 +130,7 @@ function toPageData(
         ? { buckets: [], slider: priceSliderRange(range.min, range.max) }
         : null,
     meta: {
-      title: `${page.seo.pageTitle ?? heading} – Etalage`,
+      title: page.seo.pageTitle ?? heading,
       description: page.seo.metaDescription ?? heading,
       keywords: null,
       canonical,

@@ -1,4 +1,4 @@
-import { lookupTable, t } from "@etalage/core";
+import { lookupTable, PAYMENT_BADGES, t } from "@etalage/core";
 import { ShopLink } from "../../lib/shop-link.tsx";
 import { Icon, type IconName } from "../../ui/icons.tsx";
 import { openCookieSettings } from "../analytics/use-tracking-start.ts";
@@ -15,8 +15,6 @@ const SOCIAL_ICONS = lookupTable<IconName>({
   pinterest: "pinterest",
   youtube: "youtube",
 });
-
-const PAYMENT_METHODS = ["iDEAL", "Visa", "Mastercard", "PayPal", "Klarna"];
 
 /**
  * Footer (browsing §2): newsletter, link columns and social links from the footer block, then the
@@ -67,7 +65,8 @@ export function SiteFooterView({ footer }: { footer: FooterBlock }) {
           </span>
         </p>
         <ul className="site-footer__payments" aria-label={t("Payment methods")}>
-          {PAYMENT_METHODS.map((method) => (
+          {/* Core's one list of what the checkout offers (issue 14: PayPal and Klarna were shown, not offered). */}
+          {PAYMENT_BADGES.map((method) => (
             <li key={method}>{method}</li>
           ))}
         </ul>

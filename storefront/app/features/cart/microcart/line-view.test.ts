@@ -1,6 +1,14 @@
 import type { CartItem } from "@etalage/core";
 import { describe, expect, it } from "vitest";
-import { estimatedSubtotal, isEditable, lineHref, lineImage, lineOptions, linePrices } from "./line-view.ts";
+import {
+  estimatedSubtotal,
+  isEditable,
+  lineHref,
+  lineImage,
+  lineName,
+  lineOptions,
+  linePrices,
+} from "./line-view.ts";
 
 const shirt: CartItem = {
   sku: "OVH1000-NAVY-M",
@@ -70,6 +78,34 @@ describe("a microcart line", () => {
     };
     expect(lineOptions(configured)).toEqual([{ label: "Maat", value: "M" }]);
     expect(lineOptions({ sku: "S", qty: 1 })).toEqual([]);
+  });
+
+  it("names a gift card's recipient from the card's own options until the totals do (issue 14)", () => {
+    const card: CartItem = {
+      sku: "CAD50",
+      type_id: "virtual",
+      qty: 1,
+      product_option: {
+        extension_attributes: {
+          custom_options: [
+            { option_id: 901, option_value: "Sanne" },
+            { option_id: 902, option_value: "sanne@example.nl" },
+          ],
+        },
+      },
+      custom_options: [
+        { option_id: 901, title: "Naam ontvanger", type: "field", is_require: true },
+        { option_id: 902, title: "E-mailadres ontvanger", type: "field", format: "email", is_require: true },
+        { option_id: 903, title: "Persoonlijke boodschap", type: "area" },
+      ],
+    };
+    expect(lineOptions(card)).toEqual([
+      { label: "Naam ontvanger", value: "Sanne" },
+      { label: "E-mailadres ontvanger", value: "sanne@example.nl" },
+    ]);
+    // Two cards to two recipients: their controls are told apart by name.
+    expect(lineName({ ...card, name: "Cadeaubon € 50" }, lineOptions(card))).toBe("Cadeaubon € 50 (Sanne)");
+    expect(lineName(shirt, lineOptions(shirt))).toBe("Slim fit overhemd twill");
   });
 
   it("links a configurable line to its parent's page with its own variant chosen", () => {

@@ -56,6 +56,15 @@ export function lineOptions(item: CartItem): LineOption[] {
   );
   if (labelled.length > 0) return labelled;
 
+  // Typed options (a gift card's recipient), named by the definitions the line was added with.
+  const typed = item.product_option?.extension_attributes?.custom_options ?? [];
+  const definitions = Array.isArray(item.custom_options) ? item.custom_options : [];
+  const named = typed.flatMap((o) => {
+    const definition = definitions.find((d) => String(d.option_id) === String(o.option_id));
+    return definition && o.option_value ? [{ label: definition.title, value: String(o.option_value) }] : [];
+  });
+  if (named.length > 0) return named;
+
   const configuration = item.configuration;
   if (configuration && typeof configuration === "object") {
     const labels = new Map((item.configurable_options ?? []).map((o) => [o.attribute_code, o.label]));
@@ -66,6 +75,17 @@ export function lineOptions(item: CartItem): LineOption[] {
     );
   }
   return [];
+}
+
+/**
+ * The line's name for its controls ("Aantal …", "… verwijderen"). Lines of one product with
+ * typed options (gift cards to two recipients) would share a name; the first option tells them
+ * apart: "Cadeaubon € 50 (Sanne)".
+ */
+export function lineName(item: CartItem, options: readonly LineOption[]): string {
+  const name = item.name ?? item.sku;
+  const typed = item.product_option?.extension_attributes?.custom_options?.length ?? 0;
+  return typed > 0 && options[0] ? `${name} (${options[0].value})` : name;
 }
 
 function amount(value: unknown): number | null {

@@ -1,11 +1,19 @@
-import { type CartItem, cartLineKey, t } from "@etalage/core";
+import { type CartItem, cartLineKey, t, unitPriceNote } from "@etalage/core";
 import { Link } from "react-router";
 import { CART_THUMBNAIL, resizedImageUrl } from "../../../lib/images.ts";
 import { ProductPrice } from "../../catalog/product-price.tsx";
 import { openModal } from "../../modals/modal-store.ts";
 import { cart } from "../cart-api.ts";
 import { LineEditor } from "./line-editor.tsx";
-import { isEditable, lineHref, lineImage, lineOptions, linePrices } from "./line-view.ts";
+import {
+  isEditable,
+  lineHref,
+  lineImage,
+  lineName,
+  lineOptions,
+  linePrices,
+  unitPrice,
+} from "./line-view.ts";
 import { openLineEditor, useEditMode } from "./microcart-store.ts";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 
@@ -17,13 +25,15 @@ import { QuantityStepper } from "./quantity-stepper.tsx";
 export function MicrocartLine({ item }: { item: CartItem }) {
   const edit = useEditMode();
   const key = cartLineKey(item);
-  const name = item.name ?? item.sku;
   if (edit.state === "open" && edit.lineKey === key) return <LineEditor item={item} edit={edit} />;
 
   const href = lineHref(item);
   const image = lineImage(item);
   const options = lineOptions(item);
+  const title = item.name ?? item.sku;
+  const name = lineName(item, options);
   const prices = linePrices(item);
+  const perPiece = unitPriceNote(item.qty, unitPrice(item));
   const problem = item.errors ? Object.values(item.errors).find(Boolean) : undefined;
 
   return (
@@ -46,10 +56,10 @@ export function MicrocartLine({ item }: { item: CartItem }) {
         <h3 className="microcart-line__name">
           {href ? (
             <Link to={href} prefetch="none">
-              {name}
+              {title}
             </Link>
           ) : (
-            name
+            title
           )}
         </h3>
         {options.length > 0 && (
@@ -71,6 +81,7 @@ export function MicrocartLine({ item }: { item: CartItem }) {
           price={prices.rowRegular ?? prices.row}
           specialPrice={prices.rowRegular ? prices.row : null}
         />
+        {perPiece && <p className="microcart-line__unit">{perPiece}</p>}
         <div className="microcart-line__row">
           <QuantityStepper
             value={item.qty}
