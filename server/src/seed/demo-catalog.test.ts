@@ -42,7 +42,7 @@ describe("demo catalogue", () => {
       {
         "children": 9578,
         "firstProduct": "OVH1000 Slim fit overhemd twill",
-        "hash": "19fad6b249263615",
+        "hash": "40bed6c90332b5c1",
         "parents": 1650,
         "records": 1701,
       }
