@@ -1,6 +1,6 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN_TOKEN } from "../playwright.config.ts";
-import { catalogProducts, expectAccessible, screenshot, watchConsole } from "./support.ts";
+import { expectAccessible, guestCartWith, screenshot, stockedSimples, watchConsole } from "./support.ts";
 
 /**
  * Issue 13: a guest buys for a company, with a billing address of its own ("Factuuradres gelijk aan
@@ -8,28 +8,13 @@ import { catalogProducts, expectAccessible, screenshot, watchConsole } from "./s
  * status link of the confirmation mail and sees the order with both addresses. The billing choice
  * is kept in the browser like the rest of the checkout.
  */
-const CART = "/api/ext/tritonx/cart";
 const ADMIN = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
-type Simple = {
-  sku: string;
-  name: string;
-  stock?: { qty: number; is_in_stock: boolean };
-  final_price_incl_tax?: number;
-};
-
 let nextProduct = 0;
 
 async function cartWithProduct(request: APIRequestContext, context: BrowserContext, baseURL: string) {
-  const simples = (await catalogProducts<Simple>(request, "simple")).filter(
-    (p) => p.stock?.is_in_stock && (p.stock.qty ?? 0) > 20 && (p.final_price_incl_tax ?? 0) > 10,
-  );
+  const simples = await stockedSimples(request);
   const product = simples[(nextProduct++ * 11 + 3) % simples.length]!;
-  const id = (await (await request.post(`${CART}/create`, { data: {} })).json()).result as string;
-  const added = await request.post(`${CART}/update?cartId=${id}`, {
-    data: { cartItem: { sku: product.sku, qty: 1, quoteId: id } },
-  });
-  expect(added.ok()).toBe(true);
-  await context.addCookies([{ name: "etalage_cart", value: id, url: baseURL }]);
+  await guestCartWith(request, context, baseURL, product.sku);
   return product;
 }
 

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { catalogProducts, expectAccessible, screenshot, watchConsole } from "./support.ts";
+import { expectAccessible, guestCartWith, screenshot, stockedSimples, watchConsole } from "./support.ts";
 
 /**
  * Checkout beyond the guest's first visit (issue 13): a logged-in customer with saved addresses
@@ -8,19 +8,10 @@ import { catalogProducts, expectAccessible, screenshot, watchConsole } from "./s
  */
 const API = "/api/ext/tritonx";
 const DEMO = { username: "demo@etalage.nl", password: "Etalage-Demo-2026" };
-type Simple = {
-  sku: string;
-  name: string;
-  stock?: { qty: number; is_in_stock: boolean };
-  final_price_incl_tax?: number;
-};
-
 let nextProduct = 3;
 
 async function inStockProduct(request: APIRequestContext) {
-  const simples = (await catalogProducts<Simple>(request, "simple")).filter(
-    (p) => p.stock?.is_in_stock && (p.stock.qty ?? 0) > 20 && (p.final_price_incl_tax ?? 0) > 10,
-  );
+  const simples = await stockedSimples(request);
   return simples[(nextProduct++ * 11) % simples.length]!;
 }
 
@@ -36,9 +27,7 @@ async function addToCart(request: APIRequestContext, cartId: string, sku: string
 
 async function guestCart(request: APIRequestContext, context: BrowserContext, baseURL: string) {
   const product = await inStockProduct(request);
-  const id = (await (await request.post(`${API}/cart/create`, { data: {} })).json()).result as string;
-  await addToCart(request, id, product.sku);
-  await context.addCookies([{ name: "etalage_cart", value: id, url: baseURL }]);
+  await guestCartWith(request, context, baseURL, product.sku);
   return product;
 }
 

@@ -1,28 +1,18 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { catalogProducts, expectAccessible, screenshot, watchConsole } from "./support.ts";
+import { expectAccessible, guestCartWith, screenshot, stockedSimples, watchConsole } from "./support.ts";
 
 /**
  * Checkout, orders and payments (issue 13): a guest with a cart pays with iDEAL, with a card
  * through 3-D Secure, after a refused card with iDEAL for the same order, and picks up at a PostNL
  * point paying on delivery. Payments go to the built-in Adyen test gateway ('Testbetaling').
  */
-const CART = "/api/ext/tritonx/cart";
-type Simple = { sku: string; stock?: { qty: number; is_in_stock: boolean }; final_price_incl_tax?: number };
-
 let nextProduct = 0;
 
 /** A guest cart on the server with one in-stock product, named by the browser's cart cookie. */
 async function cartWithProduct(request: APIRequestContext, context: BrowserContext, baseURL: string) {
-  const simples = (await catalogProducts<Simple>(request, "simple")).filter(
-    (p) => p.stock?.is_in_stock && (p.stock.qty ?? 0) > 20 && (p.final_price_incl_tax ?? 0) > 10,
-  );
+  const simples = await stockedSimples(request);
   const product = simples[(nextProduct++ * 7) % simples.length]!;
-  const id = (await (await request.post(`${CART}/create`, { data: {} })).json()).result as string;
-  const added = await request.post(`${CART}/update?cartId=${id}`, {
-    data: { cartItem: { sku: product.sku, qty: 1, quoteId: id } },
-  });
-  expect(added.ok()).toBe(true);
-  await context.addCookies([{ name: "etalage_cart", value: id, url: baseURL }]);
+  await guestCartWith(request, context, baseURL, product.sku);
   return product;
 }
 

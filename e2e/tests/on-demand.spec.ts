@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { catalogProducts, clientNavigate, holdRequests, watchConsole } from "./support.ts";
+import { clientNavigate, guestCartWith, holdRequests, stockedSimples, watchConsole } from "./support.ts";
 
 /*
  * Parts hydrated on demand (docs/decisions/0007-storefront-speed.md, decision 18): the footer, the
@@ -50,17 +50,8 @@ test("the checkout's own calls as it loads bring no menu or footer code: it show
   context,
   baseURL,
 }) => {
-  type Simple = { sku: string; stock?: { qty: number; is_in_stock: boolean } };
-  const simple = (await catalogProducts<Simple>(request, "simple")).find(
-    (p) => p.stock?.is_in_stock && (p.stock.qty ?? 0) > 20,
-  )!;
-  const cart = "/api/ext/tritonx/cart";
-  const id = (await (await request.post(`${cart}/create`, { data: {} })).json()).result as string;
-  const added = await request.post(`${cart}/update?cartId=${id}`, {
-    data: { cartItem: { sku: simple.sku, qty: 1, quoteId: id } },
-  });
-  expect(added.ok()).toBe(true);
-  await context.addCookies([{ name: "etalage_cart", value: id, url: baseURL! }]);
+  const [product] = await stockedSimples(request);
+  await guestCartWith(request, context, baseURL!, product!.sku);
   await page.goto("/checkout");
   // The payment methods come from the checkout's own call after it loads (a fetcher).
   await expect(page.getByLabel("iDEAL")).toBeVisible();

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { catalogProducts, expectAccessible, screenshot, watchConsole } from "./support.ts";
+import { expectAccessible, guestCartWith, screenshot, stockedSimples, watchConsole } from "./support.ts";
 
 /**
  * The store-locator, store-list and service-points modals (browsing §2, issue 18): opened from the
@@ -80,21 +80,11 @@ test.describe("store modals (issue 18)", () => {
   });
 });
 
-const CART = "/api/ext/tritonx/cart";
-type Simple = { sku: string; stock?: { qty: number; is_in_stock: boolean }; final_price_incl_tax?: number };
-
 async function cartWithProduct(request: APIRequestContext, context: BrowserContext, baseURL: string) {
-  const simples = (await catalogProducts<Simple>(request, "simple")).filter(
-    (p) => p.stock?.is_in_stock && (p.stock.qty ?? 0) > 20 && (p.final_price_incl_tax ?? 0) > 10,
-  );
+  const simples = await stockedSimples(request);
   // Far from the checkout spec's products, so the two never share stock.
   const product = simples[(simples.length - 1 - Math.floor(Math.random() * 40)) % simples.length]!;
-  const id = (await (await request.post(`${CART}/create`, { data: {} })).json()).result as string;
-  const added = await request.post(`${CART}/update?cartId=${id}`, {
-    data: { cartItem: { sku: product.sku, qty: 1, quoteId: id } },
-  });
-  expect(added.ok()).toBe(true);
-  await context.addCookies([{ name: "etalage_cart", value: id, url: baseURL }]);
+  await guestCartWith(request, context, baseURL, product.sku);
 }
 
 test("checkout's pick-up point chosen in the service-points modal", async ({

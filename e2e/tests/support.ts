@@ -1,5 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, type Route, type TestInfo } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Page,
+  type Route,
+  type TestInfo,
+} from "@playwright/test";
 
 /** Saves a full-page screenshot under e2e/screenshots/ as `{name}-{project}.png` (ignored by git). */
 export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
@@ -42,6 +49,41 @@ export async function catalogProducts<P>(request: APIRequestContext, type: strin
   });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { items: P[] }).items;
+}
+
+/** A simple product as the checkout specs buy it. */
+export type StockedSimple = {
+  sku: string;
+  name: string;
+  stock?: { qty: number; is_in_stock: boolean };
+  final_price_incl_tax?: number;
+};
+
+/**
+ * Simple products with stock to spare (more than 20) and a price above € 10: what the checkout
+ * specs buy. Each spec picks its own from the list, so specs never share a product's stock.
+ */
+export async function stockedSimples(request: APIRequestContext): Promise<StockedSimple[]> {
+  return (await catalogProducts<StockedSimple>(request, "simple")).filter(
+    (p) => p.stock?.is_in_stock && (p.stock.qty ?? 0) > 20 && (p.final_price_incl_tax ?? 0) > 10,
+  );
+}
+
+/** A guest cart on the server holding one of `sku`, given to the browser as its cart cookie; its id. */
+export async function guestCartWith(
+  request: APIRequestContext,
+  context: BrowserContext,
+  baseURL: string,
+  sku: string,
+): Promise<string> {
+  const cart = "/api/ext/tritonx/cart";
+  const id = (await (await request.post(`${cart}/create`, { data: {} })).json()).result as string;
+  const added = await request.post(`${cart}/update?cartId=${id}`, {
+    data: { cartItem: { sku, qty: 1, quoteId: id } },
+  });
+  expect(added.ok()).toBe(true);
+  await context.addCookies([{ name: "etalage_cart", value: id, url: baseURL }]);
+  return id;
 }
 
 /**
