@@ -152,7 +152,10 @@ test("a cart line of more than one says what one costs, in the microcart and the
   await microcart.getByRole("button", { name: `Aantal ${product.name} verhogen` }).click();
   await expect(line.getByText(`${euro(product.final_price_incl_tax)} per stuk`)).toBeVisible();
 
-  await page.goto("/checkout");
+  // On to the checkout as a shopper goes, from the microcart (the change just made is still on
+  // its way to the server; a page load typed in would leave it behind).
+  await microcart.getByRole("link", { name: "Naar afrekenen" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
   const summary = page.getByRole("complementary", { name: "Overzicht van je bestelling" });
   await expect(summary.getByRole("listitem").filter({ hasText: product.name })).toContainText(
     `${euro(product.final_price_incl_tax)} per stuk`,

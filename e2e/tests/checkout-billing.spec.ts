@@ -1,6 +1,13 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN_TOKEN } from "../playwright.config.ts";
-import { expectAccessible, guestCartWith, screenshot, stockedSimples, watchConsole } from "./support.ts";
+import {
+  expectAccessible,
+  guestCartWith,
+  keptCheckoutField,
+  screenshot,
+  stockedSimples,
+  watchConsole,
+} from "./support.ts";
 
 /**
  * Issue 13: a guest buys for a company, with a billing address of its own ("Factuuradres gelijk aan
@@ -55,28 +62,6 @@ async function newestMail(request: APIRequestContext, to: string) {
   };
 }
 
-/** A field of the checkout details this browser keeps (IndexedDB `etalage-checkout`). */
-function keptField(page: Page, name: string): Promise<string | undefined> {
-  return page.evaluate(
-    (field) =>
-      new Promise<string | undefined>((resolve) => {
-        const open = indexedDB.open("etalage-checkout");
-        open.onerror = () => resolve(undefined);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains("checkout")) return resolve(undefined);
-          const read = db.transaction("checkout").objectStore("checkout").get("details");
-          read.onerror = () => resolve(undefined);
-          read.onsuccess = () => {
-            db.close();
-            resolve((read.result as { values?: Record<string, string> } | undefined)?.values?.[field]);
-          };
-        };
-      }),
-    name,
-  );
-}
-
 test.describe("billing address and the guest's order status", () => {
   test.setTimeout(90_000);
   test("a guest orders for a company with its own billing address and follows the mail's status link", async ({
@@ -117,7 +102,9 @@ test.describe("billing address and the guest's order status", () => {
     // test leaves once it is kept, so a slow machine cannot lose it on the way out.
     await vat.fill("nl 8206.46.660.b01");
     await vat.blur();
-    await expect.poll(() => keptField(page, "billing_vatId"), { timeout: 10_000 }).toBe("nl 8206.46.660.b01");
+    await expect
+      .poll(() => keptCheckoutField(page, "billing_vatId"), { timeout: 10_000 })
+      .toBe("nl 8206.46.660.b01");
     await expect(async () => {
       await page.goto("/checkout");
       await expect(page.getByLabel("Factuuradres gelijk aan verzendadres")).not.toBeChecked({

@@ -1,5 +1,12 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { expectAccessible, guestCartWith, screenshot, stockedSimples, watchConsole } from "./support.ts";
+import {
+  expectAccessible,
+  guestCartWith,
+  keptCheckoutField,
+  screenshot,
+  stockedSimples,
+  watchConsole,
+} from "./support.ts";
 
 /**
  * Checkout beyond the guest's first visit (issue 13): a logged-in customer with saved addresses
@@ -143,6 +150,8 @@ test.describe("checkout for customers and returning shoppers", () => {
     await page.getByLabel(/Avondbezorging/).check();
     await expect(summary(page).getByText("Verzendkosten (Avondbezorging)")).toBeVisible();
     await screenshot(page, testInfo, "checkout-before-reload");
+    // The page keeps a change 150 ms after it: the reload comes once the last field is kept.
+    await expect.poll(() => keptCheckoutField(page, "city"), { timeout: 10_000 }).toBe("Groningen");
 
     await page.reload();
     await expect(page.getByLabel("Plaats")).toHaveValue("Groningen");

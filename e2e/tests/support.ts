@@ -136,3 +136,25 @@ export async function pickChild(
   const size = values("size").find((v) => v.value_index === child.size);
   if (size) await page.getByRole("link", { name: new RegExp(`^${size.label}(,|$)`) }).click();
 }
+
+/** A field of the checkout details this browser keeps (IndexedDB `etalage-checkout`). */
+export function keptCheckoutField(page: Page, name: string): Promise<string | undefined> {
+  return page.evaluate(
+    (field) =>
+      new Promise<string | undefined>((resolve) => {
+        const open = indexedDB.open("etalage-checkout");
+        open.onerror = () => resolve(undefined);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("checkout")) return resolve(undefined);
+          const read = db.transaction("checkout").objectStore("checkout").get("details");
+          read.onerror = () => resolve(undefined);
+          read.onsuccess = () => {
+            db.close();
+            resolve((read.result as { values?: Record<string, string> } | undefined)?.values?.[field]);
+          };
+        };
+      }),
+    name,
+  );
+}
