@@ -112,6 +112,15 @@ function useUnreachedRoutes(): void {
   }, [errors, navigate, pathname]);
 }
 
+/**
+ * The key React Router gives the location the document was loaded at (kept in history.state over
+ * a reload; "default" for a first visit), read before the router can navigate anywhere.
+ */
+const DOCUMENT_LOCATION_KEY =
+  typeof window === "undefined"
+    ? "default"
+    : ((window.history.state as { key?: string } | null)?.key ?? "default");
+
 /** The browser half of route errors: mounted once, in the root route. */
 export function useRouteErrors(): void {
   const location = useLocation();
@@ -129,13 +138,23 @@ export function useRouteErrors(): void {
   // Only a navigation or a revalidation: a fetcher's answer (the checkout asks for shipping
   // methods and totals as it loads) changes no server HTML, and warming then loaded the menu's and
   // footer's code on /checkout, which shows neither (23 kB gzip).
-  useEffect(
-    () =>
-      router?.subscribe((state) => {
-        if (state.navigation.state !== "idle" || state.revalidation !== "idle") warmDeferredModules();
-      }),
-    [router],
-  );
+  useEffect(() => {
+    if (!router) return;
+    // The new location is the sign of a navigation: one answered from what the router holds never
+    // passes "loading", and one made before this effect ran (a script, a very quick hand) is only
+    // seen against the document's own location.
+    let shown = DOCUMENT_LOCATION_KEY;
+    const moved = (key: string) => {
+      const changed = key !== shown;
+      shown = key;
+      return changed;
+    };
+    if (moved(router.state.location.key)) warmDeferredModules();
+    return router.subscribe((state) => {
+      if (moved(state.location.key) || state.navigation.state !== "idle" || state.revalidation !== "idle")
+        warmDeferredModules();
+    });
+  }, [router]);
 }
 
 interface ManifestRoute {
