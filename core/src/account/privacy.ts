@@ -1,21 +1,11 @@
+import type { OrderAddress } from "../checkout/order-address.ts";
+
 /**
  * What an erased account leaves behind (beyond the spec: "delete my account"). Orders stay for
  * the bookkeeping the law asks for, without the person: no name, street, phone or email; the
  * country stays, as VAT is owed by it.
  */
-export interface OrderAddressShape {
-  firstname: string;
-  lastname: string;
-  street: string[];
-  postcode: string;
-  city: string;
-  country_id: string;
-  telephone?: string;
-  company?: string;
-  vat_id?: string;
-}
-
-export function anonymisedOrderAddress(address: OrderAddressShape): OrderAddressShape {
+export function anonymisedOrderAddress(address: OrderAddress): OrderAddress {
   return { firstname: "", lastname: "", street: [], postcode: "", city: "", country_id: address.country_id };
 }
 

@@ -1,14 +1,19 @@
 import { COUNTRIES } from "../directory/directory.ts";
 import { t } from "../i18n/translate.ts";
 
-/** An order's address as the order keeps it (contract "Orders"; a billing address may name a company). */
-export interface OrderAddressLike {
+/**
+ * An order's address as the order keeps it (contract "Orders", transactional §3 "Shipping address
+ * payload"; a billing address may name a company and VAT number). The server stores it, the pages
+ * and mails show it, erasure blanks it.
+ */
+export interface OrderAddress {
   firstname: string;
   lastname: string;
-  street: readonly string[];
+  street: string[];
   postcode: string;
   city: string;
   country_id: string;
+  telephone?: string;
   company?: string;
   vat_id?: string;
 }
@@ -19,7 +24,7 @@ export interface OrderAddressLike {
  * and the operator's CLI all write it this way. An erased address (no name, no street) has only
  * its country.
  */
-export function orderAddressLines(address: OrderAddressLike): string[] {
+export function orderAddressLines(address: OrderAddress): string[] {
   const name = `${address.firstname} ${address.lastname}`.trim();
   const street = address.street.filter(Boolean).join(" ").trim();
   const place = `${address.postcode} ${address.city}`.trim();

@@ -1,4 +1,4 @@
-import { formatPrice, type OrderAddressLike, orderAddressLines } from "@etalage/core";
+import { formatPrice, type OrderAddress, orderAddressLines } from "@etalage/core";
 import { runAsScript } from "./import-cli.ts";
 
 /**
@@ -29,8 +29,8 @@ type Order = {
   test_payment: boolean;
   shipping_description: string | null;
   pickup: { name: string; street: string; postcode: string; city: string } | null;
-  shipping_address: OrderAddressLike | null;
-  billing_address: OrderAddressLike;
+  shipping_address: OrderAddress | null;
+  billing_address: OrderAddress;
   items: {
     sku: string;
     name: string;

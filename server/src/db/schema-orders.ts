@@ -1,4 +1,4 @@
-import type { ProductOption } from "@etalage/core";
+import type { OrderAddress, ProductOption } from "@etalage/core";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -35,18 +35,8 @@ export type OrderStatus =
   | "export_failed"
   | "export_success";
 
-/** An address as the order keeps it (transactional §3 "Shipping address payload", billing adds company/vat). */
-export interface OrderAddress {
-  firstname: string;
-  lastname: string;
-  street: string[];
-  postcode: string;
-  city: string;
-  country_id: string;
-  telephone?: string;
-  company?: string;
-  vat_id?: string;
-}
+/** An address as the order keeps it: core's one shape. */
+export type { OrderAddress };
 
 /** Where a pick-up order is collected: a PostNL point or one of the shop's stores. */
 export interface OrderPickup {

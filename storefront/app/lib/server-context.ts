@@ -8,6 +8,7 @@ import type {
   CartItemUpdate,
   Category,
   CmsStory,
+  OrderAddress,
   Product,
   ProductQuery,
   ProductSearchResult,
@@ -188,19 +189,6 @@ export type CheckoutPlaced =
 
 export type CheckoutPaymentState = "paid" | "cod" | "pending" | "failed" | "unknown";
 
-/** An address of an order (contract "Orders"): a billing address may name a company and VAT number. */
-export interface OrderAddressView {
-  firstname: string;
-  lastname: string;
-  street: string[];
-  postcode: string;
-  city: string;
-  country_id: string;
-  telephone?: string;
-  company?: string;
-  vat_id?: string;
-}
-
 /** An order as its pages show it: the contract's order fields (Magento's), plus a pick-up place. */
 export interface OrderDetail {
   increment_id: string;
@@ -220,8 +208,8 @@ export interface OrderDetail {
     row_total_incl_tax: number;
     product_option?: { options?: { label: string; value: string }[] };
   }[];
-  shipping_address: OrderAddressView | null;
-  billing_address: OrderAddressView;
+  shipping_address: OrderAddress | null;
+  billing_address: OrderAddress;
   pickup?: { name: string; street: string; postcode: string; city: string } | null;
 }
 

@@ -1,5 +1,5 @@
 import { formatDate, formatPrice, orderAddressLines, paymentMethodTitle, t } from "@etalage/core";
-import type { OrderAddressView, OrderDetail } from "../../lib/server-context.ts";
+import type { OrderDetail } from "../../lib/server-context.ts";
 import "./order-details.css";
 
 function AddressBlock({ title, lines }: { title: string; lines: string[] }) {
@@ -15,8 +15,6 @@ function AddressBlock({ title, lines }: { title: string; lines: string[] }) {
     </section>
   );
 }
-
-const addressLines = (address: OrderAddressView) => orderAddressLines(address);
 
 /**
  * One order as its pages show it (the customer's `/my-account/orders/{n}` and a guest's status page
@@ -76,10 +74,10 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
           />
         ) : (
           order.shipping_address && (
-            <AddressBlock title={t("Shipping address")} lines={addressLines(order.shipping_address)} />
+            <AddressBlock title={t("Shipping address")} lines={orderAddressLines(order.shipping_address)} />
           )
         )}
-        <AddressBlock title={t("Billing address")} lines={addressLines(order.billing_address)} />
+        <AddressBlock title={t("Billing address")} lines={orderAddressLines(order.billing_address)} />
       </div>
       <dl className="order-details__methods">
         {order.shipping_method && (
