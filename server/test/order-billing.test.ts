@@ -5,7 +5,9 @@
  * order, never cached, and an address that keeps guessing is stopped. The same for the status
  * page the confirmation mail links to (`/bestelling/{number}?token=`).
  */
+
 import { randomUUID } from "node:crypto";
+import { pageTitle } from "@etalage/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartClient } from "./helpers/cart-fixtures.ts";
 import { importOwnProducts } from "./helpers/own-products.ts";
@@ -180,6 +182,8 @@ describe("the order status page", () => {
     expect(page.headers.get("x-cache")).not.toBe("HIT");
     const html = await page.text();
     expect(html).toContain(`Bestelling ${orderNumber}`);
+    // The shop's one title rule (core pageTitle), as every other page.
+    expect(html).toContain(`<title>${pageTitle(`Bestelling ${orderNumber}`)}</title>`);
     expect(html).toContain("Kleermakerij De Vries B.V.");
     expect(html).toContain("Btw-nummer: NL820646660B01");
     expect(html).toContain('<meta name="referrer" content="no-referrer"/>');

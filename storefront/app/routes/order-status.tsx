@@ -1,4 +1,4 @@
-import { t } from "@etalage/core";
+import { pageTitle, t } from "@etalage/core";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { GuestAccountOffer } from "../features/checkout/guest-account-offer.tsx";
 import { OrderDetails } from "../features/orders/order-details.tsx";
@@ -30,7 +30,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
     ? t("Order {number}", { number: loaderData.order.increment_id })
     : t("Order not found");
   return [
-    { title: `${title} – Etalage` },
+    { title: pageTitle(title) },
     { name: "robots", content: "noindex" },
     // The token in this page's URL goes to no other request, not even the shop's own assets.
     { name: "referrer", content: "no-referrer" },
