@@ -1,15 +1,10 @@
-import { paymentMethodsForCart, SHOP_PAYMENT_METHODS } from "@etalage/core";
+import { paymentMethodsForCart } from "@etalage/core";
 
 /** A payment method as the cart and order APIs answer it (transactional §3). */
 export interface PaymentMethod {
   code: string;
   title: string;
 }
-
-export const PAYMENT_METHODS: readonly PaymentMethod[] = SHOP_PAYMENT_METHODS.map(({ code, title }) => ({
-  code,
-  title,
-}));
 
 /** A cart is virtual when it has lines and every one is virtual or downloadable (§5). */
 export function isVirtualCart(lines: readonly { isVirtual: boolean }[]): boolean {
