@@ -5,8 +5,7 @@
  * browser itself before each run (cache, storage, cookies) and then sets the cookie.
  */
 import { chromium } from "playwright-core";
-
-const CART = "/api/ext/tritonx/cart";
+import { cartWith } from "../checkout/shop.ts";
 
 interface Simple {
   sku: string;
@@ -38,21 +37,7 @@ export async function filledCart(base: string): Promise<string> {
     (p) => p.stock?.is_in_stock && (p.stock.qty ?? 0) > 20 && (p.final_price_incl_tax ?? 0) > 10,
   );
   if (!product) throw new Error("no simple product in stock for the checkout cart");
-  const { result: id } = await json<{ result: string }>(
-    await fetch(`${base}${CART}/create`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: "{}",
-    }),
-  );
-  await json(
-    await fetch(`${base}${CART}/update?cartId=${encodeURIComponent(id)}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ cartItem: { sku: product.sku, qty: 1, quoteId: id } }),
-    }),
-  );
-  return id;
+  return cartWith(base, product.sku);
 }
 
 /** Clears the browser on `port` as Lighthouse would, then gives it the cart's cookie. */
