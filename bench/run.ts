@@ -39,6 +39,12 @@ const SUITES: Record<string, { description: string; load: () => Promise<Suite>; 
     description: "uncached SSR requests/s, latency, HTML and JavaScript per page type",
     load: async () => (await import("./ssr/suite.ts")).ssrSuite,
   },
+  "ssr-guard": {
+    description: "CI's short check of CPU per render and JavaScript per page against bench/budgets.json",
+    load: async () => (await import("./ssr/guard.ts")).ssrGuardSuite,
+    // .ci/run runs it with --strict; `ssr` measures the same and more.
+    onlyWhenNamed: true,
+  },
   soak: {
     description:
       "RSS under 10 minutes of mixed load at a fixed rate, then 60 s idle (SOAK_MINUTES for shorter runs)",
@@ -54,6 +60,12 @@ const SUITES: Record<string, { description: string; load: () => Promise<Suite>; 
     description:
       "built-in Elevate: in-process p95 per query, autocomplete req/s at 50 connections, offline quality",
     load: async () => (await import("./recommendations/suite.ts")).recommendationsSuite,
+  },
+  cluster: {
+    description: "mixed shopper load against 1 and 2 instances (PostgreSQL + Redis): req/s, p95, CPU each",
+    load: async () => (await import("./cluster/suite.ts")).clusterSuite,
+    // Starts instances of the production build on PostgreSQL and Redis: only when named.
+    onlyWhenNamed: true,
   },
   fuzz: {
     description: "hostile requests to every API operation, page path and image (FUZZ_RUNS, FUZZ_SEED)",

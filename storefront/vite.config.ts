@@ -8,14 +8,16 @@ const dir = (relative: string) => fileURLToPath(new URL(relative, import.meta.ur
 
 /**
  * What every page of the default layout statically needs (docs/decisions/0007), and the price
- * formatting every page type shows (a file of its own cost each page more than its size).
+ * formatting every page type shows (a file of its own cost each page more than its size). Of the
+ * shared layers (docs/decisions/0035) only what every page uses: not the product card and listing
+ * (ui/products/), the Elevate client or the cart's lock.
  */
 const SHELL =
-  /storefront[\\/]app[\\/](root\.tsx|layouts[\\/]|lib[\\/]|ui[\\/]|features[\\/](shell|modals|notifications|offline|newsletter|search[\\/]search-(bar|sidebar|store)))|core[\\/]src[\\/]i18n[\\/]format\.ts$/;
+  /storefront[\\/]app[\\/](root\.tsx|layouts[\\/]|lib[\\/](?!use-hydrated|with-lock|elevate[\\/])|ui[\\/](?!products[\\/]|privacy-link)|shell[\\/](?!use-tracking-start)|session[\\/]modal-store|features[\\/](offline|newsletter|search[\\/]search-(bar|sidebar|store)))|core[\\/]src[\\/]i18n[\\/]format\.ts$/;
 const ALWAYS_LOADED = /(^|\/)(framework|shell)-[\w-]+\.(js|css)$/;
 /** ...except the minimal layout (only /error), which would otherwise bring its frame to every page. */
 const NOT_SHELL =
-  /storefront[\\/]app[\\/](layouts[\\/]minimal-layout\.tsx|features[\\/]shell[\\/](minimal-shell\.tsx|default-blocks\.ts|service-links\.ts))/;
+  /storefront[\\/]app[\\/](layouts[\\/]minimal-layout\.tsx|shell[\\/](minimal-shell\.tsx|default-blocks\.ts|service-links\.ts))/;
 
 export default defineConfig({
   plugins: [

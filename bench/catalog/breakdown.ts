@@ -37,7 +37,7 @@ export const LISTING_FIELDS = [
   "configurable_children.stock.is_in_stock",
 ];
 
-export interface Stage {
+interface Stage {
   stage: string;
   /** Mean ms per answer over the query set (means add up; percentiles do not). */
   meanMs: number;

@@ -14,7 +14,7 @@ const SEARCH_PATH = "/api/catalog/catalog_nl/product/_search";
 /** Browsing §9: search shows 18 at a time. */
 const SEARCH_PAGE = 18;
 
-export interface MixRequest {
+interface MixRequest {
   /** Path and query string. */
   path: string;
   /** The JSON body (POST), also sent as `?request=` (GET). */

@@ -49,7 +49,7 @@ export interface LoadFigures {
 }
 
 /** POST, GET and POST with br/gzip, each over the request mix. */
-export interface LoadRuns {
+interface LoadRuns {
   post: LoadFigures;
   get: LoadFigures;
   postCompressed: LoadFigures;

@@ -70,7 +70,7 @@ const TEXT_PROPERTIES = ["name", "sku", "childSkus", "brandLabel", "categoryName
 /** Contract boosts: name 4, sku 2 (child skus count as sku), the rest 1. */
 const BOOST = { name: 4, sku: 2, childSkus: 2 };
 /** The contract's fuzziness 2; Orama applies it to every word whatever its length. */
-export const TOLERANCE = 2;
+const TOLERANCE = 2;
 const DISJUNCTIVE_MS = 6_000;
 
 function docOf(p: FlatProduct): Doc {

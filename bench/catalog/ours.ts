@@ -44,9 +44,9 @@ export interface OursResult {
   flat: FlatProduct[];
 }
 
-export const BUILDS = 3;
+const BUILDS = 3;
 
-export function outcomeOf(result: ProductSearchResult): BrowseOutcome {
+function outcomeOf(result: ProductSearchResult): BrowseOutcome {
   const facets: Record<string, Record<string, number>> = {};
   for (const f of result.aggregations.filters)
     facets[f.attribute_code] = Object.fromEntries(f.options.map((o) => [o.id, o.count]));

@@ -8,7 +8,7 @@ const gc = (globalThis as { gc?: () => void }).gc;
 export const canForceGc = typeof gc === "function";
 
 /** Collects twice: the first pass can leave objects that only become unreachable through finalizers. */
-export function forceGc(): void {
+function forceGc(): void {
   gc?.();
   gc?.();
 }

@@ -49,7 +49,7 @@ export interface StartOptions {
 }
 
 /** The storefront build the server loads; the default one is rebuilt when its sources changed. */
-export function storefrontBuildDir(): string {
+function storefrontBuildDir(): string {
   const custom = process.env.ETALAGE_STOREFRONT_BUILD;
   if (custom) return path.resolve(root, "storefront", custom);
   execFileSync(process.execPath, [path.join(root, "scripts/ensure-build.mjs")], {
@@ -129,10 +129,9 @@ export async function startStorefront(options: StartOptions = {}): Promise<Store
       throw new Error(`the shop server did not become ready within ${readyWithinMs / 1000} s`);
     }
     try {
-      const health = (await (await fetch(`${base}/api/health`)).json()) as {
-        result?: { index?: { ready?: boolean } };
-      };
-      if (health.result?.index?.ready) break;
+      // "ok" only once the database answers and the catalogue index is ready.
+      const health = (await (await fetch(`${base}/api/health`)).json()) as { result?: { status?: string } };
+      if (health.result?.status === "ok") break;
     } catch {
       // not listening yet
     }
@@ -170,8 +169,8 @@ export interface BenchPage {
   path: string;
 }
 
-export const CATEGORY_PATH = "/kleding/overhemden/";
-export const SEARCH_PATH = "/catalogsearch/result/?q=overhemd";
+const CATEGORY_PATH = "/kleding/overhemden/";
+const SEARCH_PATH = "/catalogsearch/result/?q=overhemd";
 
 export async function benchPages(base: string): Promise<BenchPage[]> {
   const html = await (await fetch(base + CATEGORY_PATH)).text();

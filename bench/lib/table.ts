@@ -2,7 +2,7 @@
 
 export type Cell = string | number | undefined;
 
-export function formatNumber(value: Cell, digits = 2): string {
+function formatNumber(value: Cell, digits = 2): string {
   if (value === undefined) return "–";
   if (typeof value === "string") return value;
   if (!Number.isFinite(value)) return "–";

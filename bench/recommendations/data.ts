@@ -15,7 +15,7 @@ import {
 } from "../../server/src/providers/recommendations/catalog-facts.ts";
 import { generateDemoCatalog } from "../../server/src/seed/demo-catalog.ts";
 
-export function demoCatalogData(): CatalogData {
+function demoCatalogData(): CatalogData {
   const records: CatalogRecord[] = generateDemoCatalog();
   const data: CatalogData = {
     categories: [],
@@ -42,7 +42,7 @@ export function demoIndex(): { index: CatalogIndex; facts: CatalogFacts } {
 }
 
 /** A deterministic PRNG (mulberry32), so every run draws the same shoppers. */
-export function rng(seed: number) {
+function rng(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -53,7 +53,7 @@ export function rng(seed: number) {
   };
 }
 
-export interface Action {
+interface Action {
   type: "view" | "add-to-cart";
   key: string;
 }

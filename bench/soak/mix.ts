@@ -12,7 +12,7 @@ export type Kind = "category" | "product" | "search-page" | "search-api" | "imag
 export const KINDS: readonly Kind[] = ["category", "product", "search-page", "search-api", "image", "cart"];
 
 /** Share of each kind in the mix, in percent. */
-export const WEIGHTS: Readonly<Record<Kind, number>> = {
+const WEIGHTS: Readonly<Record<Kind, number>> = {
   category: 30,
   product: 20,
   "search-page": 8,
@@ -87,7 +87,7 @@ export function random(seed: number): () => number {
 }
 
 /** Draws indexes 0..n-1 with probability ∝ 1/(i+1)^s. */
-export function zipf(n: number, s: number, rand: () => number): () => number {
+function zipf(n: number, s: number, rand: () => number): () => number {
   const cumulative = new Float64Array(n);
   let sum = 0;
   for (let i = 0; i < n; i++) {

@@ -2,6 +2,7 @@ export * from "./account/index.ts";
 export * from "./analytics/index.ts";
 export * from "./cart/index.ts";
 export * from "./catalog/associated-prices.ts";
+export * from "./catalog/compare.ts";
 export * from "./catalog/custom-option-price.ts";
 export * from "./catalog/custom-option-text.ts";
 export * from "./catalog/filters.ts";

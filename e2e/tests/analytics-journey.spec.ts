@@ -139,7 +139,7 @@ test("a shopping journey tells GA4's events in order, with GA4's parameters, and
   await expectAccessible(page);
   await screenshot(page, testInfo, "analytics-checkout");
 
-  await page.getByRole("button", { name: "Bestelling plaatsen" }).click();
+  await page.getByRole("button", { name: "Bestellen en betalen" }).click();
   await page.getByRole("button", { name: "Betalen (gelukt)" }).click();
   const thanks = page.getByText(/Je ordernummer is (1\d{8})\./);
   await expect(thanks).toBeVisible();

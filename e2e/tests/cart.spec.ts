@@ -10,6 +10,7 @@ import {
   catalogProducts,
   expectAccessible,
   holdRequests,
+  open,
   pickChild,
   screenshot,
   watchConsole,
@@ -61,12 +62,6 @@ async function firstInStock(request: APIRequestContext, list: Product[]): Promis
 
 const productPath = (p: Product, childSku?: string) =>
   `/p/${p.sku}/${p.slug}${childSku ? `/${childSku}` : ""}`;
-
-async function open(page: Page, path: string) {
-  const response = await page.goto(path);
-  expect(response?.status()).toBe(200);
-  await page.waitForLoadState("networkidle");
-}
 
 /** The visible cart button (the header's on desktop, the tab bar's on phones). */
 const cartButton = (page: Page): Locator => page.getByRole("button", { name: /^Winkelwagen/ });

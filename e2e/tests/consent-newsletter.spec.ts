@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN_TOKEN, E2E_GTM_ID } from "../playwright.config.ts";
-import { catalogProducts, expectAccessible, screenshot, watchConsole } from "./support.ts";
+import { catalogProducts, expectAccessible, open, screenshot, watchConsole } from "./support.ts";
 
 /*
  * Issue 15: the cookie banner (nothing tracks before consent), the newsletter modal once, the
@@ -41,12 +41,6 @@ const ecommerceEvents = (entries: unknown[]) =>
 
 const consentDialog = (page: Page) => page.getByRole("dialog", { name: "Wij gebruiken cookies" });
 const newsletterDialog = (page: Page) => page.getByRole("dialog", { name: "Nieuwsbrief" });
-
-async function open(page: Page, path: string) {
-  const response = await page.goto(path);
-  expect(response?.status()).toBe(200);
-  await page.waitForLoadState("networkidle");
-}
 
 test.describe("cookie consent", () => {
   test("refuse all: no tag manager, no tracking cookie; the newsletter modal once, across navigations and reloads", async ({
@@ -157,8 +151,12 @@ test.describe("newsletter", () => {
     await footer.getByRole("button", { name: "Inschrijven" }).click();
     const form = footer.locator(".newsletter");
     await expect(form).toHaveAttribute("data-state", "success");
-    await expect(footer.getByRole("status")).toContainText("Je bent ingeschreven voor onze nieuwsbrief!");
-    await expect(footer.getByRole("status")).toContainText(address);
+    // Double opt-in (issue 23, item 16): the mail must be confirmed first, and it is said once.
+    await expect(footer.getByRole("status")).toHaveText(
+      `Bijna klaar: bevestig je inschrijving met de link die we naar ${address} hebben gestuurd.`,
+    );
+    await expect(page.locator(".toasts").getByText("Bevestig je inschrijving via de mail")).toBeVisible();
+    await expect(page.getByText("Je bent ingeschreven")).toHaveCount(0);
     await screenshot(page, testInfo, "newsletter-footer-success");
     // 3 s of feedback, then 0.5 s later the form is idle again.
     await expect(form).toHaveAttribute("data-state", "idle", { timeout: 6_000 });

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { ANSWERED_VISITOR } from "../playwright.config.ts";
-import { expectAccessible, screenshot, watchConsole } from "./support.ts";
+import { expectAccessible, screenshot, untilHydrated, watchConsole } from "./support.ts";
 
 /**
  * Issue 16: a customer's favourites live with the account. A heart set as a guest joins the
@@ -34,7 +34,8 @@ test("a guest's favourite joins the account at login and follows the customer to
   expect(created.ok()).toBe(true);
 
   await page.goto(PRODUCT);
-  await page.waitForLoadState("networkidle");
+  // A heart tapped before hydration does nothing (CI's failure of 2026-11-29).
+  await untilHydrated(page);
   await page
     .locator(".product__info")
     .getByRole("button", { name: /toevoegen aan favorieten/ })

@@ -116,7 +116,7 @@ function storedOrders(page: Page): Promise<number> {
 async function placeOffline(page: Page, context: BrowserContext, payment: string) {
   await context.setOffline(true);
   await page.getByLabel(payment).check();
-  await page.getByRole("button", { name: "Bestelling plaatsen" }).click();
+  await page.getByRole("button", { name: "Bestellen en betalen" }).click();
   await expect(page.getByRole("heading", { name: "Bestelling wacht!", level: 1 })).toBeVisible();
   await expect(
     page.getByText("Je bestelling is op dit apparaat bewaard. Ze wordt verstuurd zodra je weer online bent."),
@@ -152,7 +152,7 @@ test.describe("offline orders", () => {
     await context.setOffline(false);
     await expect(page.getByRole("heading", { name: "Bedankt voor je bestelling!" })).toBeVisible();
     await expect(page).toHaveURL(/\/checkout-return\?orderId=\d+&token=/);
-    await expect(page.getByText("Je betaalt bij de bezorging.")).toBeVisible();
+    await expect(page.getByText(/^Je betaalt € [0-9.,]+ bij de bezorging\.$/)).toBeVisible();
     const orderNumber = /orderId=(\d+)/.exec(page.url())![1];
     await expect(page.getByText(`Je ordernummer is ${orderNumber}.`)).toBeVisible();
 
@@ -183,7 +183,7 @@ test.describe("offline orders", () => {
     await page.getByLabel("Plaats").fill("");
     await context.setOffline(true);
     try {
-      await page.getByRole("button", { name: "Bestelling plaatsen" }).click();
+      await page.getByRole("button", { name: "Bestellen en betalen" }).click();
       const city = page.getByLabel("Plaats");
       await expect(city).toHaveAttribute("aria-invalid", "true");
       await expect(city).toBeFocused();

@@ -8,7 +8,14 @@ import {
   type TestInfo,
   test,
 } from "@playwright/test";
-import { catalogProducts, expectAccessible, screenshot, watchConsole } from "./support.ts";
+import {
+  catalogProducts,
+  expectAccessible,
+  open,
+  screenshot,
+  untilHydrated,
+  watchConsole,
+} from "./support.ts";
 
 /*
  * Offline and installable (browsing §4 "Offline", issue 17): the service worker at `/`, pages and
@@ -26,12 +33,6 @@ interface Product {
 const OFFLINE_BADGE = "Je bent offline. Sommige functies zijn mogelijk niet beschikbaar.";
 const CATEGORY = "/c/overhemden";
 const CLIENT_BUILD = path.resolve(import.meta.dirname, "../../storefront/build/client");
-
-async function open(page: Page, to: string) {
-  const response = await page.goto(to);
-  expect(response?.status()).toBe(200);
-  await page.waitForLoadState("networkidle");
-}
 
 /** The page is controlled by the service worker, its precache complete. */
 async function controlled(page: Page) {
@@ -172,6 +173,55 @@ test.describe("offline", () => {
       await context.setOffline(false);
     }
   });
+  test("offline, a product never seen says so, and the pages seen before stay usable (issue 23, item 9)", async ({
+    page,
+    context,
+  }, testInfo) => {
+    test.slow();
+    await open(page, "/");
+    await controlled(page);
+    const home = (await page.getByRole("heading", { level: 1 }).textContent())?.trim() ?? "";
+    // Home seen as a document, then the category as another: offline, home's data is not at hand.
+    await open(page, CATEGORY);
+    await untilHydrated(page);
+    const category = (await page.getByRole("heading", { level: 1 }).textContent())?.trim() ?? "";
+    const toasts = page.locator(".toasts");
+    await context.setOffline(true);
+    try {
+      await page.locator("main .product-card a[href]").first().click();
+      // The category stays, and works; no error page.
+      await expect(
+        toasts.getByText("Deze pagina is offline niet beschikbaar.", { exact: false }),
+      ).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`${CATEGORY}/?$`));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(category);
+      await expect(page.getByText("Er is iets misgegaan")).toHaveCount(0);
+      await viewportShot(page, testInfo, "offline-unvisited-product");
+      await openSearchPanel(page, testInfo);
+      await page.keyboard.press("Escape");
+    } finally {
+      await context.setOffline(false);
+    }
+
+    // Home seen in this page load: the unvisited product leads home, which renders (browsing §8).
+    await page.goto("/");
+    await untilHydrated(page);
+    await context.setOffline(true);
+    try {
+      await page.locator("main .product-card a[href]").first().click();
+      await expect(
+        toasts.getByText("Het product, de categorie of de pagina is offline niet beschikbaar", {
+          exact: false,
+        }),
+      ).toBeVisible();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(home);
+      await expect(page.getByText("Er is iets misgegaan")).toHaveCount(0);
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
   test("with the worker, code never loaded before still comes offline: the search panel opens", async ({
     page,
     context,

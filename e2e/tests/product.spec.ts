@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { catalogProducts, expectAccessible, screenshot, watchConsole } from "./support.ts";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { catalogProducts, expectAccessible, open, screenshot, watchConsole } from "./support.ts";
 
 /** The fields of the catalogue's products these journeys look at. */
 interface Child {
@@ -33,13 +33,6 @@ const euro = (amount: number) => `€ ${amount.toFixed(2).replace(".", ",")}`;
 
 /** The product route (browsing §2): /p/{parentSku}/{slug}. */
 const productPath = (p: Product) => `/p/${p.sku}/${p.slug}`;
-
-async function open(page: Page, path: string) {
-  const response = await page.goto(path);
-  expect(response?.status()).toBe(200);
-  // Hydrated: React attached its handlers (the gallery and the options depend on them).
-  await page.waitForLoadState("networkidle");
-}
 
 test.describe("the product page", () => {
   test("a configurable product: colour and size choose a variant and put its sku in the URL", async ({

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
-import { expectAccessible, screenshot, watchConsole } from "./support.ts";
+import { expectAccessible, open, screenshot, watchConsole } from "./support.ts";
 
 /**
  * Recommendations and landing pages (issue 16): the built-in Elevate behind the official client,
@@ -13,12 +13,6 @@ const notification = (page: Page, type: string) =>
   page.waitForRequest(
     (r) => r.method() === "POST" && r.url().includes(`/api/storefront/v3/notifications/${type}?`),
   );
-
-async function open(page: Page, path: string) {
-  const response = await page.goto(path);
-  expect(response?.status()).toBe(200);
-  await page.waitForLoadState("networkidle");
-}
 
 /** The price each of the first `n` cards asks (the special price when there is one). */
 async function cardPrices(page: Page, n: number): Promise<number[]> {

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { clientNavigate, expectAccessible, screenshot, watchConsole } from "./support.ts";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { clientNavigate, expectAccessible, screenshot, untilHydrated, watchConsole } from "./support.ts";
 
 /** The URL dispatcher, its redirects, route-load errors and navigation history (browsing §2, §8). */
 
@@ -31,10 +31,6 @@ async function configurableChild(request: APIRequestContext) {
   const child = parent?.configurable_children[1];
   if (!parent || !child) throw new Error("the demo catalogue has no configurable product with children");
   return { parentPath: `/${parent.url_path}/`, childPath: `/${child.url_path}/`, childSku: child.sku };
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
 }
 
 test.describe("URL dispatcher", () => {
@@ -94,7 +90,7 @@ test.describe("URL dispatcher", () => {
   }) => {
     const { parentPath, childPath, childSku } = await configurableChild(request);
     await page.goto("/kleding/");
-    await hydrated(page);
+    await untilHydrated(page);
     const before = await page.evaluate(() => history.length);
 
     await clientNavigate(page, childPath);
@@ -133,7 +129,7 @@ test.describe("navigation history", () => {
       }
     }, seeded);
     await page.goto("/");
-    await hydrated(page);
+    await untilHydrated(page);
     await clientNavigate(page, "/kleding/");
     await expect(page).toHaveURL(/\/kleding\/$/);
     await clientNavigate(page, "/kleding/?sort=final_price:asc");
@@ -152,7 +148,7 @@ test.describe("navigation history", () => {
 test.describe("route-load errors", () => {
   test("offline, a page not seen before says so in Dutch and goes home", async ({ page, context }) => {
     await page.goto("/");
-    await hydrated(page);
+    await untilHydrated(page);
     await clientNavigate(page, "/kleding/");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Kleding/i);
     // The routes of the page's links are known while online.
@@ -192,7 +188,7 @@ test.describe("route-load errors", () => {
         performance.getEntriesByType("resource").some((e) => /\/dispatcher-[\w-]+\.js$/.test(e.name)),
       );
     await page.goto("/");
-    await hydrated(page);
+    await untilHydrated(page);
     await page.waitForLoadState("networkidle");
     expect(await dispatcherCode()).toBe(false);
     await page.mouse.move(10, 10);
@@ -209,7 +205,7 @@ test.describe("route-load errors", () => {
 
   test("offline, a link whose route was never looked up also goes home", async ({ page, context }) => {
     await page.goto("/");
-    await hydrated(page);
+    await untilHydrated(page);
     await page.waitForLoadState("networkidle");
     // React Router looks up the routes of new links (/__manifest); these never get an answer.
     await page.route("**/__manifest*", (route) => route.abort("internetdisconnected"));
@@ -226,7 +222,7 @@ test.describe("route-load errors", () => {
 
   test("any other failure shows its message and the navigation goes on", async ({ page }) => {
     await page.goto("/");
-    await hydrated(page);
+    await untilHydrated(page);
     await page.route("**/kleding/_.data*", (route) =>
       route.fulfill({ status: 503, contentType: "text/plain", body: "Onderhoud: even geduld" }),
     );

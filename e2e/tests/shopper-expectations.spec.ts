@@ -199,6 +199,19 @@ test.describe("the add-to-cart bar", () => {
       "data-cart-count",
       "1",
     );
+    // Issue 23, item 13: while the bar shows, the "added" toast stands above it, not over it.
+    await expect(page.locator(".toast").first()).toBeVisible();
+    await page
+      .getByRole("region", { name: "Reviews" })
+      .evaluate((node) => node.scrollIntoView({ block: "start" }));
+    await expect(bar).toBeVisible();
+    // Measured at once: a toast lives 5 s.
+    const gap = await page.evaluate(() => {
+      const toasts = [...document.querySelectorAll(".toast")].map((t) => t.getBoundingClientRect());
+      const barTop = document.querySelector(".sticky-buy")!.getBoundingClientRect().top;
+      return Math.min(...toasts.map((t) => barTop - t.bottom));
+    });
+    expect(gap, "toast's bottom above the bar's top").toBeGreaterThanOrEqual(0);
 
     // Back at the button: the bar goes.
     await page.getByRole("button", { name: "In winkelwagen" }).scrollIntoViewIfNeeded();

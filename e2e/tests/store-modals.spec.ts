@@ -1,5 +1,14 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { expectAccessible, guestCartWith, screenshot, stockedSimples, watchConsole } from "./support.ts";
+import { E2E_ORIGIN } from "../playwright.config.ts";
+import {
+  expectAccessible,
+  guestCartWith,
+  open,
+  screenshot,
+  stockedSimples,
+  untilHydrated,
+  watchConsole,
+} from "./support.ts";
 
 /**
  * The store-locator, store-list and service-points modals (browsing §2, issue 18): opened from the
@@ -124,7 +133,7 @@ test("checkout's pick-up point chosen in the service-points modal", async ({
   await expect(page.getByRole("status").filter({ hasText: name })).toBeVisible();
 
   await page.getByLabel("Betalen bij bezorging").check();
-  await page.getByRole("button", { name: "Bestelling plaatsen" }).click();
+  await page.getByRole("button", { name: "Bestellen en betalen" }).click();
   await expect(page.getByRole("heading", { name: "Bedankt voor je bestelling!" })).toBeVisible();
 });
 
@@ -135,7 +144,7 @@ test.describe("my store for the customer-data platform", () => {
       cookies: [],
       origins: [
         {
-          origin: `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`,
+          origin: E2E_ORIGIN,
           localStorage: [
             {
               name: "etalage-consent",
@@ -149,12 +158,14 @@ test.describe("my store for the customer-data platform", () => {
   });
 
   test("'Maak dit mijn winkel' sends favstore to the visitor's contact", async ({ page }) => {
-    await page.goto("/storelocator?q=Utrecht");
+    await open(page, "/storelocator?q=Utrecht");
     const link = page.locator(".store-card").first().getByRole("link").first();
     await link.click();
     await expect(page).toHaveURL(/\/storelocator\/utrecht/);
     const storeId = new URL(page.url()).pathname.split("/").pop()!;
     await page.waitForLoadState("networkidle");
+    // The button answers once the page has hydrated (a client navigation, or a document of its own).
+    await untilHydrated(page);
     const patch = page.waitForResponse(
       (r) => r.request().method() === "PATCH" && /\/api\/ext\/voyado-engage\/contact\//.test(r.url()),
     );

@@ -132,7 +132,7 @@ test.describe("reviews (issue 18)", () => {
 test.describe("search engines (issue 18)", () => {
   test("the sitemaps are well-formed XML and robots.txt names them", async ({ page, request }) => {
     const robots = await (await request.get("/robots.txt")).text();
-    expect(robots).toMatch(/^Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml$/m);
+    expect(robots).toMatch(/^Sitemap: http:\/\/localhost:\d+\/sitemap\.xml$/m);
     await page.goto("/");
     const files = [
       "/sitemap.xml",

@@ -8,11 +8,22 @@ import {
   type TestInfo,
 } from "@playwright/test";
 
-/** Saves a full-page screenshot under e2e/screenshots/ as `{name}-{project}.png` (ignored by git). */
-export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+/**
+ * Saves a full-page screenshot under e2e/screenshots/ as `{name}-{project}.png` (ignored by git),
+ * for an engineer to look at. CI keeps none, so it takes none (a full page costs ~1 s on 2 cores,
+ * 160 of them a run): `E2E_SCREENSHOTS=1` takes them there too.
+ */
+export async function screenshot(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  /** `false` for what the viewport shows: a modal sits over the viewport, not the whole page. */
+  fullPage = true,
+) {
+  if (process.env.CI && !process.env.E2E_SCREENSHOTS) return;
   await page.screenshot({
     path: `screenshots/${name}-${testInfo.project.name}.png`,
-    fullPage: true,
+    fullPage,
     animations: "disabled",
   });
 }
@@ -30,7 +41,13 @@ export async function expectAccessible(page: Page) {
 export function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on("console", (msg) => {
-    if (msg.type() === "error") problems.push(msg.text());
+    if (msg.type() !== "error") return;
+    const url = msg.location().url;
+    // The postcode lookup answers 404 for an address it does not know, by design: the checkout
+    // then asks for street and city. Chromium logs every 404 it fetched.
+    if (url?.includes("/api/ext/address/lookup") && msg.text().includes("404")) return;
+    // A failed resource names only its status: the URL says which one.
+    problems.push(url ? `${msg.text()} (${url})` : msg.text());
   });
   page.on("pageerror", (error) => problems.push(error.message));
   return problems;
@@ -157,4 +174,20 @@ export function keptCheckoutField(page: Page, name: string): Promise<string | un
       }),
     name,
   );
+}
+
+/** Waits until the page has hydrated and answers clicks (root.tsx marks <html data-hydrated>). */
+export async function untilHydrated(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/**
+ * Opens a page as a shopper does: it answered 200, its resources came, and it hydrated, so a
+ * click reaches React's handler instead of following the server-rendered link or form.
+ */
+export async function open(page: Page, path: string) {
+  const response = await page.goto(path);
+  expect(response?.status()).toBe(200);
+  await page.waitForLoadState("networkidle");
+  await untilHydrated(page);
 }

@@ -19,6 +19,9 @@ import {
 import { customerFavoriteRoutes } from "./api/accounts/favorites.ts";
 import { passkeyRoutes } from "./api/accounts/passkeys.ts";
 import { accountRoutes, CUSTOMER_BASE } from "./api/accounts/route.ts";
+// Issue 18: directory, reviews, sitemaps, store locator.
+import { addressRoutes } from "./api/address/route.ts";
+import { elevateExportRoutes } from "./api/admin/elevate-export-route.ts";
 import { mailboxRoutes } from "./api/admin/mailbox-route.ts";
 import { adminRoutes } from "./api/admin/route.ts";
 import { adyenRoutes } from "./api/adyen/route.ts";
@@ -28,7 +31,6 @@ import { cmsEditorRoutes } from "./api/cms/editor-route.ts";
 import { cmsRoutes } from "./api/cms/route.ts";
 import { cmsDataRoutes } from "./api/cms-data/route.ts";
 import { customerDataRoutes } from "./api/customer-data/route.ts";
-// Issue 18: directory, reviews, sitemaps, store locator.
 import { directoryRoutes } from "./api/directory/route.ts";
 import { elevateLookupRoutes } from "./api/elevate/route.ts";
 import { healthRoutes } from "./api/health/route.ts";
@@ -43,6 +45,7 @@ import { stockRoutes } from "./api/stock/route.ts";
 import { storefrontApiRoutes } from "./api/storefront/route.ts";
 import { storeRoutes } from "./api/stores/route.ts";
 import { urlRoutes } from "./api/url/route.ts";
+import { engageApiRoutes } from "./api/voyado-engage/route.ts";
 import type { Config } from "./config.ts";
 import { ApiMethods } from "./http/api-methods.ts";
 import { installErrorHandling, sendError } from "./http/envelope.ts";
@@ -52,8 +55,8 @@ import { clientErrorHandler, frameworkErrors, type StatusPages } from "./http/pr
 import { rateLimitOptions } from "./http/rate-limits.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
 import { imageRoutes } from "./images/routes.ts";
+import { lifecycle } from "./lifecycle.ts";
 import { cmsMediaRoutes } from "./providers/cms/media-route.ts";
-import { testGatewayPlugin } from "./providers/payments/test-gateway.ts";
 import { demoContentDir } from "./services/cms/demo-content.ts";
 import type { Services } from "./services/index.ts";
 import { registerStorefront } from "./ssr/plugin.ts";
@@ -106,6 +109,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // Only the proxies named: anyone else's X-Forwarded-For would let a client pick its address.
+    ...(config.TRUST_PROXY.length > 0 ? { trustProxy: config.TRUST_PROXY } : {}),
     forceCloseConnections: "idle",
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
@@ -122,6 +127,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await installSecurityHeaders(app, { https: config.PUBLIC_URL.startsWith("https:") });
   const apiMethods = new ApiMethods(config.CORS_ORIGINS);
   apiMethods.track(app, "/api");
+  // A draining instance closes each connection after its answer, so a client's (or proxy's)
+  // kept-alive socket does not carry its next request to an instance about to stop.
+  app.addHook("onRequest", async (_request, reply) => {
+    if (lifecycle.draining) reply.header("connection", "close");
+  });
   app.addHook("onClose", () => services.catalogEvents.stop());
   app.addHook("onClose", () => services.cms.stop());
   app.addHook("onClose", () => services.housekeeping.stop());
@@ -129,6 +139,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.addHook("onClose", () => services.elevate.stop());
   app.addHook("onClose", () => services.orders.stop());
   app.addHook("onClose", () => services.mail.stop());
+  app.addHook("onClose", () => services.payments.stop());
+  app.addHook("onClose", async () => services.testGateway?.gateway.stop());
+  app.addHook("onClose", async () => services.engageSync?.stop());
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -178,7 +191,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(passkeyRoutes, { services, prefix: `${CUSTOMER_BASE}/passkeys` });
       await api.register(mailboxRoutes, { services, prefix: "/admin/mailbox" });
       await api.register(elevateLookupRoutes, { services, prefix: "/ext/elevate" });
-      await api.register(storefrontApiRoutes, { elevate: services.elevate, prefix: "/storefront/v3" });
+      await api.register(storefrontApiRoutes, {
+        elevate: services.elevate,
+        paymentKey: services.elevatePaymentKey,
+        prefix: "/storefront/v3",
+      });
       // Checkout (issue 13): stores and pick-up points.
       await api.register(storeRoutes);
       await api.register(orderRoutes, { services });
@@ -186,6 +203,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(adyenRoutes, { services, prefix: "/ext/adyen" });
       // Issue 18: directory, reviews, store locator.
       await api.register(directoryRoutes, { prefix: "/ext/directory" });
+      await api.register(addressRoutes, { services, prefix: "/ext/address" });
       await api.register(reviewRoutes, { services, prefix: "/review" });
       await api.register(reviewAdminRoutes, { services, prefix: "/admin/reviews" });
       // Newsletter and customer data (issue 15)
@@ -195,6 +213,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
         await engage.register(customerDataRoutes, { services, prefix: "/ext/voyado-engage" });
       });
       await api.register(newsletterAdminRoutes, { services, prefix: "/admin/newsletter" });
+      await api.register(elevateExportRoutes, { services, prefix: "/admin/elevate" });
+      // Issue 24: the built-in Voyado Engage REST API, what VOYADO_ENGAGE_URL replaces.
+      await api.register(engageApiRoutes, { ...services.engageApi, prefix: "/ext/voyado-engage-api" });
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       // Unknown paths 404, known paths asked with another method 405 with Allow, OPTIONS answered.
       api.all("/*", { schema: { hide: true } }, apiMethods.fallback);
@@ -217,7 +238,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   });
   // Checkout (issue 13): the built-in Adyen-compatible test gateway, without Adyen credentials.
   if (services.testGateway) {
-    await app.register(testGatewayPlugin(services.testGateway.gateway));
+    await app.register(services.testGateway.gateway.plugin());
     services.testGateway.attach(app);
   }
   await app.register(cmsMediaRoutes, { root: path.join(demoContentDir, "media") });

@@ -36,3 +36,40 @@ describe("PASSKEY_RP_ID and PASSKEY_ORIGIN", () => {
     expect(() => loadConfig({ PASSKEY_ORIGIN: "https://www.etalage.nl/shop" })).toThrow(/PASSKEY_ORIGIN/);
   });
 });
+
+describe("real Adyen (issue 30 items 1 and 2)", () => {
+  const key = "A".repeat(64);
+  const real = { ADYEN_API_KEY: "AQEtest", ADYEN_MERCHANT_ACCOUNT: "EtalageNL", ADYEN_HMAC_KEY: key };
+
+  it("starts with the API key, merchant account and a 64-hex HMAC key; without an API key needs none", () => {
+    expect(loadConfig(real).ADYEN_HMAC_KEY).toBe(key);
+    expect(loadConfig({}).ADYEN_API_KEY).toBeUndefined();
+  });
+
+  it("refuses to start with an API key but no HMAC key, or one that is not 64 hex characters, naming it", () => {
+    expect(() => loadConfig({ ...real, ADYEN_HMAC_KEY: "" })).toThrow(/ADYEN_HMAC_KEY: required/);
+    expect(() => loadConfig({ ...real, ADYEN_HMAC_KEY: "secret" })).toThrow(/ADYEN_HMAC_KEY: must be/);
+    expect(() => loadConfig({ ...real, ADYEN_HMAC_KEY: "G".repeat(64) })).toThrow(/ADYEN_HMAC_KEY/);
+  });
+
+  it("refuses to start with an API key but no merchant account, naming it", () => {
+    expect(() => loadConfig({ ...real, ADYEN_MERCHANT_ACCOUNT: undefined })).toThrow(
+      /ADYEN_MERCHANT_ACCOUNT: required/,
+    );
+  });
+
+  it("refuses LIVE without the live URL prefix, and takes it with one", () => {
+    expect(() => loadConfig({ ...real, ADYEN_ENVIRONMENT: "LIVE" })).toThrow(
+      /ADYEN_LIVE_URL_PREFIX: required/,
+    );
+    const live = loadConfig({
+      ...real,
+      ADYEN_ENVIRONMENT: "LIVE",
+      ADYEN_LIVE_URL_PREFIX: "1797a841fbb37ca7-AdyenDemo",
+    });
+    expect(live.ADYEN_LIVE_URL_PREFIX).toBe("1797a841fbb37ca7-AdyenDemo");
+    expect(() =>
+      loadConfig({ ...real, ADYEN_ENVIRONMENT: "LIVE", ADYEN_LIVE_URL_PREFIX: "https://x.example" }),
+    ).toThrow(/ADYEN_LIVE_URL_PREFIX/);
+  });
+});

@@ -13,6 +13,29 @@ import { projectRoot } from "./paths.ts";
  */
 export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 32;
 
+/** An optional secret or name: empty counts as unset. */
+function optionalText(max: number) {
+  return z
+    .string()
+    .max(max)
+    .optional()
+    .or(z.literal("").transform(() => undefined));
+}
+
+/** A comma-separated setting as a list of its trimmed, non-empty entries, each checked by `item`. */
+function commaList<T extends z.ZodType<unknown, string>>(item: T) {
+  return z
+    .string()
+    .default("")
+    .transform((text) =>
+      text
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(item));
+}
+
 /** Every setting comes from the environment; README.md lists them. */
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -48,25 +71,20 @@ const schema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   /** Origins (comma-separated) whose scripts may call the API from a browser; empty: same origin only. */
-  CORS_ORIGINS: z
-    .string()
-    .default("")
-    .transform((text) =>
-      text
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .pipe(
-      z.array(
-        z
-          .string()
-          .url("must be origins like https://www.example.nl")
-          .refine((o) => new URL(o).origin === o, "must be origins like https://www.example.nl (no path)"),
-      ),
-    ),
+  CORS_ORIGINS: commaList(
+    z
+      .string()
+      .url("must be origins like https://www.example.nl")
+      .refine((o) => new URL(o).origin === o, "must be origins like https://www.example.nl (no path)"),
+  ),
   /** How long SIGTERM waits for in-flight requests before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * After SIGTERM, how long the instance keeps serving with its health check at 503 before it
+   * stops taking requests: a load balancer that checks health more often than this sends it
+   * nothing new by then. 0 (one instance, nothing in front): stop at once.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** Skip seeding the demo catalogue into an empty database. */
   SEED: z.enum(["demo", "none"]).default("demo"),
   /** A configurable child's own URL answers its parent with a 301 (browsing §2 "Route resolution"). */
@@ -99,17 +117,29 @@ const schema = z.object({
    * monitoring, or the browser suite, whose every shopper comes from 127.0.0.1. Per-email limits
    * (failed logins, reset mails) still hold for them.
    */
-  RATE_LIMIT_ALLOW: z
-    .string()
-    .default("")
-    .transform((value) =>
-      value
-        .split(",")
-        .map((address) => address.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.union([z.ipv4(), z.ipv6()]))),
+  RATE_LIMIT_ALLOW: commaList(z.union([z.ipv4(), z.ipv6()])),
+  /**
+   * The proxies in front of the shop (a load balancer, `npm run cluster`'s proxy), as addresses or
+   * CIDR ranges: their X-Forwarded-For names the shopper, so the per-address limits count shoppers,
+   * not the proxy. Unset, the connection's address is the shopper's (ADR 0040).
+   */
+  TRUST_PROXY: commaList(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()])),
   ORDERS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+  /**
+   * Newsletter sign-ups the whole shop takes an hour (each mails a confirmation): far above a
+   * busy hour's real sign-ups, a ceiling on what a botnet can make the shop mail (issue 31).
+   */
+  NEWSLETTER_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  /** Back-in-stock alerts the whole shop takes an hour (each mails its address later). */
+  STOCK_ALERTS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  /** Postcode lookups per address and minute (`GET /api/ext/address/lookup`): a shopper needs a few. */
+  ADDRESS_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** PDOK Locatieserver (https://api.pdok.nl, no key) for the postcode lookup; unset, the built-in one with the demo's addresses. */
+  PDOK_LOCATIESERVER_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** Reads of a guest's order with its token, per address: the status API and `/bestelling/…` each. */
   ORDER_STATUS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   /** Real Adyen (Checkout API v72); unset, the built-in Adyen-compatible test gateway answers. */
@@ -126,6 +156,22 @@ const schema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   ADYEN_ENVIRONMENT: z.enum(["TEST", "LIVE"]).default("TEST"),
+  /** LIVE only: the prefix of the account's live endpoints (Customer Area → Developers → API URLs). */
+  ADYEN_LIVE_URL_PREFIX: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/,
+      "must be the prefix Adyen gives, such as 1797a841fbb37ca7-AdyenDemo",
+    )
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** The built-in test gateway: captured at authorisation (Adyen's default) or by `/captures` only. */
+  /**
+   * How long the built-in gateway leaves a claimed notification to the instance that claimed it
+   * before another instance sends it again: an instance killed mid-delivery holds it this long.
+   */
+  ADYEN_TEST_NOTIFICATION_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  ADYEN_TEST_GATEWAY_CAPTURE: z.enum(["immediate", "manual"]).default("immediate"),
   /** Catalogue change notices within this window share one index rebuild. */
   CATALOG_REFRESH_DEBOUNCE_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   /** Bytes the catalogue search answer cache may hold, in MiB (docs/decisions/0009); 0 turns it off. */
@@ -149,6 +195,43 @@ const schema = z.object({
     .regex(/^[\w.:/-]{1,200}$/, "an Elevate cluster id (w00000000) or a URL")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /*
+   * Storyblok as the CMS (issue 24; README "Going live"). With an access token the shop reads its
+   * stories from Storyblok's Content Delivery API instead of the built-in CMS.
+   */
+  STORYBLOK_ACCESS_TOKEN: optionalText(200),
+  /** The space's preview token: draft previews in Storyblok's visual editor (needs STORYBLOK_SPACE_ID). */
+  STORYBLOK_PREVIEW_TOKEN: optionalText(200),
+  STORYBLOK_SPACE_ID: z.coerce
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  STORYBLOK_REGION: z.enum(["eu", "us", "ap", "ca", "cn"]).default("eu"),
+  /** Checks the signature (`webhook-signature`) of Storyblok's publish webhook. */
+  STORYBLOK_WEBHOOK_SECRET: optionalText(200),
+  /** Another Content Delivery API than the region's (a proxy, or the built-in CMS in tests). */
+  STORYBLOK_API_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /*
+   * Voyado Engage as the customer-data platform (issue 24; README "Going live"): contacts with an
+   * email address, their email preference and newsletter consent go to this tenant.
+   */
+  VOYADO_ENGAGE_URL: z
+    .string()
+    .url()
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  VOYADO_ENGAGE_API_KEY: optionalText(200),
+  /** How often contacts Engage has not had yet are sent. */
+  VOYADO_ENGAGE_SYNC_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
+  /** The cluster's Api-Key: paid orders are reported to it (Elevate's secure payment notification). */
+  ELEVATE_API_KEY: optionalText(256),
   /** Bearer token of the CMS editor API; without it the editor API answers 401. */
   CMS_EDITOR_TOKEN: z
     .string()
@@ -236,6 +319,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const c = parsed.data;
+  const adyen = adyenProblems(c);
+  if (adyen.length > 0) throw new Error(`Invalid configuration: ${adyen.join("; ")}`);
+  const missing = requiredTogether(c);
+  if (missing) throw new Error(`Invalid configuration: ${missing}`);
   return {
     ...c,
     PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT || 3000}`,
@@ -243,4 +330,44 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(projectRoot, c.DATA_DIR),
     dev: c.NODE_ENV === "development",
   };
+}
+
+/**
+ * Real Adyen needs all of it (issue 30): without the HMAC key anyone could post a notification
+ * that pays an order, and Adyen's client refuses LIVE without the endpoint prefix.
+ */
+function adyenProblems(c: {
+  ADYEN_API_KEY?: string | undefined;
+  ADYEN_MERCHANT_ACCOUNT?: string | undefined;
+  ADYEN_HMAC_KEY?: string | undefined;
+  ADYEN_ENVIRONMENT: "TEST" | "LIVE";
+  ADYEN_LIVE_URL_PREFIX?: string | undefined;
+}): string[] {
+  if (!c.ADYEN_API_KEY) return [];
+  const problems: string[] = [];
+  if (!c.ADYEN_MERCHANT_ACCOUNT) problems.push("ADYEN_MERCHANT_ACCOUNT: required with ADYEN_API_KEY");
+  if (!c.ADYEN_HMAC_KEY)
+    problems.push("ADYEN_HMAC_KEY: required with ADYEN_API_KEY (the webhook's HMAC key, 64 hex characters)");
+  else if (!/^[0-9A-Fa-f]{64}$/.test(c.ADYEN_HMAC_KEY))
+    problems.push("ADYEN_HMAC_KEY: must be the webhook's HMAC key, 64 hex characters");
+  if (c.ADYEN_ENVIRONMENT === "LIVE" && !c.ADYEN_LIVE_URL_PREFIX)
+    problems.push(
+      "ADYEN_LIVE_URL_PREFIX: required with ADYEN_ENVIRONMENT=LIVE (Customer Area → Developers → API URLs)",
+    );
+  return problems;
+}
+
+/** Settings that only work together: the first one missing, named. */
+function requiredTogether(c: z.infer<typeof schema>): string | undefined {
+  if (c.STORYBLOK_PREVIEW_TOKEN && !c.STORYBLOK_ACCESS_TOKEN)
+    return "STORYBLOK_ACCESS_TOKEN: is required with STORYBLOK_PREVIEW_TOKEN";
+  if (c.STORYBLOK_PREVIEW_TOKEN && !c.STORYBLOK_SPACE_ID)
+    return "STORYBLOK_SPACE_ID: is required with STORYBLOK_PREVIEW_TOKEN (the visual editor's preview check)";
+  if (c.ELEVATE_API_KEY && !c.ELEVATE_CLUSTER_ID)
+    return "ELEVATE_CLUSTER_ID: is required with ELEVATE_API_KEY";
+  if (c.VOYADO_ENGAGE_URL && !c.VOYADO_ENGAGE_API_KEY)
+    return "VOYADO_ENGAGE_API_KEY: is required with VOYADO_ENGAGE_URL";
+  if (c.VOYADO_ENGAGE_API_KEY && !c.VOYADO_ENGAGE_URL)
+    return "VOYADO_ENGAGE_URL: is required with VOYADO_ENGAGE_API_KEY (https://{tenant}.voyado.com)";
+  return undefined;
 }

@@ -3,8 +3,13 @@ import { missingAllocatorSettings } from "./allocator.ts";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
+import { lifecycle } from "./lifecycle.ts";
 import { seedIfEmpty } from "./seed/seed.ts";
-import { announceServer } from "./services/catalog-import/running-server.ts";
+import {
+  announceServer,
+  claimDataFolder,
+  DataFolderInUse,
+} from "./services/catalog-import/running-server.ts";
 import { createServices } from "./services/index.ts";
 
 /** `npm start`: one process serving the API, images and the server-rendered storefront. */
@@ -15,12 +20,15 @@ async function main() {
   // held memory (docs/decisions/0013-memory-budget.md).
   sharp.cache(false);
   const config = loadConfig();
+  if (!config.DATABASE_URL) await claimDataFolder(config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,
     sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
   });
-  const seeded = config.SEED === "demo" ? await seedIfEmpty(database.db) : undefined;
+  // Instances started together seed one after another: the first seeds, the others find it done.
+  const seeded =
+    config.SEED === "demo" ? await database.exclusively(() => seedIfEmpty(database.db)) : undefined;
   const services = await createServices(config, database);
   const app = await buildApp(services);
 
@@ -29,6 +37,12 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    if (config.SHUTDOWN_DRAIN_MS > 0) {
+      // Out of the load balancer's turn first (health 503), serving what still comes meanwhile.
+      lifecycle.draining = true;
+      app.log.info({ signal, drainMs: config.SHUTDOWN_DRAIN_MS }, "draining: health check answers 503");
+      await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
+    }
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
     const force = setTimeout(() => {
       app.log.error("shutdown took too long; exiting");
@@ -46,11 +60,11 @@ async function main() {
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   if (config.publicUrlDefaulted && !config.dev) {
-    // The Host header is never trusted to name the shop, so without PUBLIC_URL every canonical
-    // link, og:url and preview link says localhost: right on a laptop, wrong behind a domain.
+    // Pages name the host they are asked on, but mail, payment return and sitemap links have no
+    // request to ask: they say localhost, right on a laptop, wrong behind a domain.
     app.log.warn(
       { publicUrl: config.PUBLIC_URL },
-      `PUBLIC_URL is not set: canonical links name ${config.PUBLIC_URL}. Set PUBLIC_URL to the shop's address (https://www.example.nl) when it is served under another name.`,
+      `PUBLIC_URL is not set: pages answer on any host as that host, but links in mail, payments and sitemaps name ${config.PUBLIC_URL}. Set PUBLIC_URL to the shop's address (https://www.example.nl) in production.`,
     );
   }
   // Checkout (issue 13): say loudly that no money moves without Adyen credentials.
@@ -74,13 +88,18 @@ async function main() {
       location: database.location,
       seeded,
       index: services.catalog.status(),
+      publicUrl: config.publicUrlDefaulted ? null : config.PUBLIC_URL,
       startupMs: Math.round(performance.now() - started),
     },
-    `Etalage is open on ${address.replace(/\/\/(0\.0\.0\.0|\[::\])/, "//localhost")}`,
+    `Etalage is open on ${address.replace(/\/\/(0\.0\.0\.0|\[::\])/, "//localhost")}; ${
+      config.publicUrlDefaulted
+        ? "its pages answer on any host name (PUBLIC_URL is not set)"
+        : `its own address is ${config.PUBLIC_URL}: pages asked for on another host are redirected there`
+    }`,
   );
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(error instanceof DataFolderInUse ? error.message : error);
   process.exit(1);
 });

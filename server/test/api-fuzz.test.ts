@@ -57,6 +57,21 @@ describe("the API under hostile input", () => {
       "POST /api/ext/tritonx/passkeys/register",
       "POST /api/ext/tritonx/passkeys/register-options",
     ]);
+    // Issue 31: the routes that mail someone, reviews, and the staff's payment alerts are fuzzed too.
+    const named = operations.map((op) => `${op.method} ${op.template}`);
+    expect(named).toEqual(
+      expect.arrayContaining([
+        "GET /api/ext/voyado-engage-newsletter/subscribe",
+        "POST /api/ext/voyado-engage-newsletter/subscribe",
+        "DELETE /api/ext/voyado-engage-newsletter/subscribe",
+        "POST /api/stock/alert",
+        "POST /api/review/create",
+        "GET /api/admin/payment-alerts",
+        "POST /api/admin/payment-alerts/{id}/resolve",
+        // Issue 23: the checkout's postcode lookup.
+        "GET /api/ext/address/lookup",
+      ]),
+    );
     const { requests, findings } = await fuzzApi(target, operations, { runs: 700, seed: 20261125 });
     expect(requests).toBe(operations.length + 700);
     expect(findings).toEqual([]);

@@ -83,17 +83,18 @@ describe("POST /apply-coupon", () => {
     expect(methods.every((m: { price_incl_tax: number }) => m.price_incl_tax === 0)).toBe(true);
   });
 
+  // Issue 23, item 17: an expired and an already-used code say which, not just "not valid".
   it.each([
-    ["VERLOPEN", "expired"],
-    ["OP", "used-up"],
-    ["BINNENKORT", "not-yet-valid"],
-    ["BESTAATNIET", "unknown"],
-  ])("refuses %s: 'Not a valid coupon code' (%s), changing nothing", async (code, reason) => {
+    ["VERLOPEN", "expired", "This discount code has expired"],
+    ["OP", "used-up", "This discount code has already been used"],
+    ["BINNENKORT", "not-yet-valid", "This discount code is not valid yet"],
+    ["BESTAATNIET", "unknown", "Not a valid coupon code"],
+  ])("refuses %s (%s) saying why, changing nothing", async (code, reason, message) => {
     const { id } = await cartWorth(200);
     await cart.applyCoupon(id, "WELKOM10");
     const res = await cart.applyCoupon(id, code);
     expect(res.status).toBe(400);
-    expect(res.body.result).toBe("querystring.coupon: Not a valid coupon code");
+    expect(res.body.result).toBe(`querystring.coupon: ${message}`);
     expect(res.body.meta.reason).toBe(reason);
     expect((await cart.totals(id)).body.result.coupon_code).toBe("WELKOM10");
   });
@@ -131,7 +132,7 @@ describe("POST /apply-tritonx-discount", () => {
     const { id } = await cartWorth(200);
     const res = await cart.applyDiscount(id, ["WELKOM10", "VERLOPEN"]);
     expect(res.status).toBe(400);
-    expect(res.body.result).toBe("body.discount[1].code: Not a valid coupon code");
+    expect(res.body.result).toBe("body.discount[1].code: This discount code has expired");
     expect(res.body.meta.reason).toBe("expired");
     expect((await cart.totals(id)).body.result.coupon_code).toBeNull();
   });

@@ -131,23 +131,35 @@ describe("the re-pricing timer", () => {
   const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it("rebuilds at the moment the index names, and again at the next one", async () => {
-    const moments = [Date.now() + 40, Date.now() + 120];
-    const rebuild = vi.fn(async () => {
-      moments.shift();
-    });
-    const events = new CatalogEvents(noDatabase, {
-      rebuild,
-      debounceMs: 0,
-      logLevel: "silent",
-      nextChangeAt: () => moments[0],
-    });
-    events.scheduleNextChange();
-    await later(15);
-    expect(rebuild).not.toHaveBeenCalled();
-    await vi.waitFor(() => expect(rebuild).toHaveBeenCalledTimes(2), { timeout: 2000, interval: 10 });
-    await later(100);
-    expect(rebuild).toHaveBeenCalledTimes(2);
-    await events.stop();
+    // The clock is the test's: on a busy machine a real 15 ms pause can outlast the 40 ms moment.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    try {
+      const moments = [Date.now() + 40, Date.now() + 120];
+      const rebuild = vi.fn(async () => {
+        moments.shift();
+      });
+      const events = new CatalogEvents(noDatabase, {
+        rebuild,
+        debounceMs: 0,
+        logLevel: "silent",
+        nextChangeAt: () => moments[0],
+      });
+      events.scheduleNextChange();
+      await vi.advanceTimersByTimeAsync(39);
+      expect(rebuild).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(2);
+      expect(rebuild).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(78);
+      expect(rebuild).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(2);
+      expect(rebuild).toHaveBeenCalledTimes(2);
+      // No moment left: nothing more.
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(rebuild).toHaveBeenCalledTimes(2);
+      await events.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("waits for a moment beyond setTimeout's range instead of firing at once", async () => {

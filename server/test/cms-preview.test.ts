@@ -89,9 +89,10 @@ describe("GET /cdn/stories/{id}", () => {
     const other = await createStory(server);
     const otherToken = (await previewToken(other.id)).token;
 
-    // Published for anyone, with or without version=published.
-    for (const query of [{}, { version: "published" }] as Record<string, string>[]) {
-      const res = await cdn(story.id, query);
+    // Published with the space's public token, with or without version=published.
+    const publicToken = server.services.builtinCms.cda.tokens.public;
+    for (const query of [{ cv: 1 }, { version: "published", cv: 1 }] as Record<string, string | number>[]) {
+      const res = await cdn(story.id, { ...query, token: publicToken });
       expect(res.status).toBe(200);
       // Storyblok's Content Delivery API v2 shape, not the envelope (contract "CMS").
       expect(res.body).toMatchObject({ cv: expect.any(Number), rels: [], links: [] });
@@ -118,9 +119,12 @@ describe("GET /cdn/stories/{id}", () => {
     expect((await cdn(story.full_slug, { version: "draft", token })).body.story.version).toBe(2);
   });
 
-  it("answers 404 for a story that was never published, without a token", async () => {
+  it("answers Storyblok's 404 for a story that was never published, and 401 without a token", async () => {
     const story = await createStory(server);
-    expect((await cdn(story.id, {})).status).toBe(404);
+    const res = await cdn(story.id, { token: server.services.builtinCms.cda.tokens.public, cv: 1 });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual(["This record could not be found"]);
+    expect((await cdn(story.id, { cv: 1 })).status).toBe(401);
   });
 
   it("shows a story as a release would publish it (from_release)", async () => {
@@ -143,10 +147,10 @@ describe("GET /cdn/stories/{id}", () => {
     expect((await cdn(story.id, { version: "draft", from_release: releaseId })).status).toBe(401);
   });
 
-  it("answers 400 for a bad version", async () => {
+  it("answers Storyblok's 422 naming a bad version", async () => {
     const res = await cdn(1, { version: "latest" });
-    expect(res.status).toBe(400);
-    expect(res.body.result).toMatch(/^querystring\.version: must be published or draft/);
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual(["version: must be published or draft"]);
   });
 });
 

@@ -74,7 +74,15 @@ async function customer(name: string) {
 async function placeOrder(
   email: string,
   init: RequestInit = {},
-  { billingAddress = address, more = [] }: { billingAddress?: object; more?: Record<string, unknown>[] } = {},
+  {
+    billingAddress = address,
+    more = [],
+    delivery = { shipping_carrier_code: "postnl", shipping_method_code: "standard" },
+  }: {
+    billingAddress?: object;
+    more?: Record<string, unknown>[];
+    delivery?: Record<string, unknown>;
+  } = {},
 ) {
   const cart = cartClient(server);
   const cartId = await cart.create(init);
@@ -93,8 +101,7 @@ async function placeOrder(
       addressInformation: {
         shippingAddress: address,
         billingAddress,
-        shipping_carrier_code: "postnl",
-        shipping_method_code: "standard",
+        ...delivery,
         payment_method_code: "cashondelivery",
       },
       personalDetails: { email },
@@ -137,10 +144,36 @@ describe("a customer's orders", () => {
 
     const other = await customer("anders");
     expect((await server.get(`${BASE}/orders/${orderNumber}`, other.auth)).status).toBe(404);
+    expect(
+      (await (await server.get(`${BASE}/orders/${orderNumber}`, noor.auth)).json()).result,
+    ).toMatchObject({
+      tax_amount: expect.any(Number),
+      pickup: null,
+    });
     const theirs = await (
       await server.get(`${BASE}/order-history?pageSize=20&currentPage=1`, other.auth)
     ).json();
     expect(theirs.result.total_count).toBe(0);
+  });
+
+  it("shows a store pick-up's store with its opening hours and the VAT on the order page (issue 23, item 5)", async () => {
+    const sem = await customer("sem");
+    const { orderNumber } = await placeOrder(sem.email, sem.auth, {
+      delivery: {
+        shipping_carrier_code: "store",
+        shipping_method_code: "pickup",
+        payment_method_additional: { store_id: "utrecht-oudegracht" },
+      },
+    });
+    const { result } = await (await server.get(`${BASE}/orders/${orderNumber}`, sem.auth)).json();
+    expect(result.pickup).toMatchObject({ kind: "store", name: "Etalage Utrecht", city: "Utrecht" });
+    expect(result.pickup.opening_hours).toHaveLength(7);
+    expect(result.pickup.opening_hours[0]).toEqual({
+      day: 1,
+      open: expect.any(String),
+      close: expect.any(String),
+    });
+    expect(result.tax_amount).toBeCloseTo((result.grand_total * 21) / 121, 2);
   });
 
   it("mails the confirmation of a confirmed order: with a link to the order for a customer", async () => {

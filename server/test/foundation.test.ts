@@ -2,14 +2,24 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./helpers/test-server.ts";
 
 let server: TestServer;
+const ADMIN_TOKEN = "foundation-admin-token-0123456789";
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ env: { ADMIN_TOKEN } });
 });
 afterAll(() => server?.close());
 
 describe("GET /api/health", () => {
-  it("reports the database and the catalogue index", async () => {
-    const res = await server.get("/api/health");
+  it("tells anyone only whether the shop serves (issue 31 item 7)", async () => {
+    const variants: Record<string, string>[] = [{}, { authorization: "Bearer not-the-admin-token-0000" }];
+    for (const headers of variants) {
+      const res = await server.get("/api/health", { headers });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ code: 200, result: { status: "ok" } });
+    }
+  });
+
+  it("reports the database and the catalogue index to the admin token", async () => {
+    const res = await server.get("/api/health", { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.code).toBe(200);
@@ -18,6 +28,7 @@ describe("GET /api/health", () => {
     expect(body.result.index.ready).toBe(true);
     expect(body.result.index.products).toBeGreaterThanOrEqual(1400);
     expect(body.result.index.categories).toBeGreaterThanOrEqual(20);
+    expect(body.result.uptime).toBeGreaterThanOrEqual(0);
   });
 
   it("carries a request id, echoing a sane incoming one", async () => {

@@ -146,14 +146,25 @@ describe("a flood of query strings", () => {
 /** Files whose query parameters are read only on routes the cache never stores. */
 const NEVER_CACHED_READS: Record<string, readonly string[]> = {
   "routes/search.tsx": ["q", "from", "page"],
-  "routes/storyblok.tsx": ["id", "token", "release", "spaceId", "timestamp"],
-  // The editor's preview of the layout stories, under /storyblok only (isShellPreview).
-  "features/cms/shell-from-cms.ts": ["id", "token", "release", "spaceId", "timestamp"],
-  "features/shell/cms-blocks.ts": ["token"],
+  // The preview's parameters, the shop's and Storyblok's visual editor's, read under /storyblok only
+  // (the preview route and the shell's preview of the layout stories, isShellPreview).
+  "lib/preview-params.ts": [
+    "id",
+    "token",
+    "release",
+    "spaceId",
+    "timestamp",
+    "_storyblok",
+    "_storyblok_tk[space_id]",
+    "_storyblok_tk[timestamp]",
+    "_storyblok_tk[token]",
+    "_storyblok_release",
+  ],
+  "features/cms/shell-blocks.ts": ["token"],
   // The newsletter's mailed links, under /nieuwsbrief only (issue 15).
   "features/newsletter/token-page.tsx": ["token"],
   // The back-in-stock modal's form fields (issue 14), read in the browser: no URL parameters.
-  "features/product/back-in-stock-modal.tsx": ["sku", "email"],
+  "pages/product/back-in-stock-modal.tsx": ["sku", "email"],
   // Accounts (issue 12): /login, /password and /my-account are never stored.
   "features/account/login-page.tsx": [
     "mode",
@@ -164,7 +175,7 @@ const NEVER_CACHED_READS: Record<string, readonly string[]> = {
     "firstname",
     "lastname",
   ],
-  "features/account/my-account-page.tsx": [
+  "pages/my-account/my-account-page.tsx": [
     "firstname",
     "lastname",
     "email",
@@ -174,9 +185,14 @@ const NEVER_CACHED_READS: Record<string, readonly string[]> = {
     "default",
   ],
   "features/account/reset-page.tsx": ["token", "email", "password", "password2"],
+  // The account modals' form fields (issue 29), read in the browser from their own forms.
+  "features/account/address-modal.tsx": ["default"],
+  "features/account/password-modal.tsx": ["newPassword", "newPassword2", "currentPassword"],
+  // Whether home's route data is at hand offline (issue 23 item 9): a cache of route data, no URL.
+  "lib/route-errors.ts": ["/"],
   // Checkout (issue 13): every /checkout… page is never stored.
   "routes/checkout-failed.tsx": ["orderId", "token", "method"],
-  "routes/checkout-return.tsx": ["orderId", "token", "redirectResult"],
+  "routes/checkout-return.tsx": ["orderId", "token", "sessionId", "sessionResult", "redirectResult"],
   // A guest's order status from the confirmation mail: /bestelling is never stored.
   "routes/order-status.tsx": ["token"],
   // The store locator answers no-cache (issue 18): its search is the shopper's own.

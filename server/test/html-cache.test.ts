@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import http from "node:http";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PERSONAL_COOKIES } from "../src/ssr/html-cache-request.ts";
@@ -21,16 +22,39 @@ interface Page {
 }
 
 async function page(server: TestServer, path: string, headers: Record<string, string> = BR): Promise<Page> {
+  if (headers.host) return pageOnHost(server, path, headers);
   // Node's fetch decompresses; the raw bytes are what the cache stores, so ask for them as sent.
   const res = await fetch(server.url + path, { headers, redirect: "manual" });
   const bytes = Buffer.from(await res.arrayBuffer());
   return { status: res.status, cache: res.headers.get("x-cache"), body: bytes, headers: res.headers };
 }
 
+/** The page as asked for on the shop's own host (fetch sends the address it connects to). */
+function pageOnHost(server: TestServer, path: string, headers: Record<string, string>): Promise<Page> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: "127.0.0.1", port: new URL(server.url).port, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        const answer = new Headers();
+        for (const [name, value] of Object.entries(res.headers))
+          if (typeof value === "string") answer.set(name, value);
+        resolve({
+          status: res.statusCode ?? 0,
+          cache: answer.get("x-cache"),
+          body: Buffer.concat(chunks),
+          headers: answer,
+        });
+      });
+    });
+    req.on("error", reject);
+  });
+}
+
 /** Polls until `path` is no longer a hit: a publish's notice arrives just after its answer. */
-async function untilMiss(server: TestServer, path: string): Promise<Page> {
+async function untilMiss(server: TestServer, path: string, headers = BR): Promise<Page> {
   for (let i = 0; i < 60; i++) {
-    const answer = await page(server, path);
+    const answer = await page(server, path, headers);
     if (answer.cache !== "HIT") return answer;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -168,6 +192,29 @@ describe("HTML output cache", () => {
     expect((await page(server, "/")).cache).toBe("HIT");
     // The content page does not show the home story: still cached.
     expect((await page(server, other)).cache).toBe("HIT");
+  });
+
+  it("drops every page that shows the shell when a layout story is published, also pages that reused its blocks", async () => {
+    // The shell's blocks are computed once per content version (docs/decisions/0037): the second
+    // page reuses the first's, and must be tagged with the stories they were read from all the same.
+    for (const path of ["/", "/c/kleding"]) await page(server, path);
+    for (const path of ["/", "/c/kleding"]) expect((await page(server, path)).cache).toBe("HIT");
+
+    const points = (
+      await fetch(`${server.url}/api/ext/vsf-storyblok-extension/story/layout/selling-points`).then((r) =>
+        r.json(),
+      )
+    ).result.story;
+    const content = structuredClone(points.content);
+    content.body[0].labelBold = "Vandaag besteld";
+    expect((await editor(server, "PUT", `/stories/${points.id}`, { content })).status).toBe(200);
+    expect((await editor(server, "POST", `/stories/${points.id}/publish`)).status).toBe(200);
+
+    for (const path of ["/c/kleding", "/"]) {
+      const fresh = await untilMiss(server, path);
+      expect(fresh.cache).toBe("MISS");
+      expect(html(fresh)).toContain("Vandaag besteld");
+    }
   });
 
   it("drops the catalogue's pages when the catalogue changes", async () => {
@@ -333,13 +380,15 @@ async function redisAnswers(): Promise<boolean> {
 describe.skipIf(!(await redisAnswers()))("HTML cache in Redis, shared by two instances", () => {
   it("serves one instance's page from the other, and a publish on one drops it for both", async () => {
     const prefix = `etalage-test:${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}:`;
-    const env = { ...cmsEnv, REDIS_URL, HTML_CACHE_PREFIX: prefix };
+    // One shop behind a load balancer: both instances are the same host.
+    const env = { ...cmsEnv, REDIS_URL, HTML_CACHE_PREFIX: prefix, PUBLIC_URL: "http://winkel.test" };
+    const onHost = { ...BR, host: "winkel.test" };
     const [a, b] = await Promise.all([startTestServer({ env }), startTestServer({ env })]);
     const redis = new Redis(REDIS_URL);
     try {
-      const first = await page(a, "/");
+      const first = await page(a, "/", onHost);
       expect(first.cache).toBe("MISS");
-      const fromB = await page(b, "/");
+      const fromB = await page(b, "/", onHost);
       expect(fromB.cache).toBe("HIT");
       expect(fromB.body.equals(first.body)).toBe(true);
       expect((await redis.smembers(`${prefix}tag:story:home`)).length).toBeGreaterThan(0);
@@ -351,7 +400,7 @@ describe.skipIf(!(await redisAnswers()))("HTML cache in Redis, shared by two ins
       await editor(a, "PUT", `/stories/${home.id}`, { content });
       expect((await editor(a, "POST", `/stories/${home.id}/publish`)).status).toBe(200);
       // B has its own database copy here, so only A hears the publish: B sees it through Redis.
-      expect((await untilMiss(b, "/")).cache).toBe("MISS");
+      expect((await untilMiss(b, "/", onHost)).cache).toBe("MISS");
     } finally {
       const keys = await redis.keys(`${prefix}*`);
       if (keys.length > 0) await redis.del(...keys);

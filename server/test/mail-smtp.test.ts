@@ -12,6 +12,7 @@ interface Received {
   subject: string;
   text: string;
   html: string;
+  messageId: string;
 }
 
 let smtp: SMTPServer;
@@ -39,6 +40,7 @@ beforeAll(async () => {
             subject: mail.subject ?? "",
             text: mail.text ?? "",
             html: String(mail.html || ""),
+            messageId: mail.messageId ?? "",
           });
           callback();
         })
@@ -87,6 +89,9 @@ describe("mail over SMTP", () => {
     const reset = await received(email, "Herstel je wachtwoord");
     expect(reset.text).toMatch(/https:\/\/shop\.example\.nl\/password\/reset\?token=[\w-]{43}&email=/);
     expect(reset.html).toContain("Nieuw wachtwoord instellen");
+    // Issue 30 item 11: MAIL_FROM's domain and a part no other database's mail repeats.
+    expect(welcome.messageId).toMatch(/^<[a-z0-9]+\.\d+\.\w{12}@etalage\.nl>$/);
+    expect(reset.messageId).not.toBe(welcome.messageId);
   });
 
   it("retries a refused delivery later and sends the mail once", async () => {

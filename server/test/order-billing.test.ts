@@ -38,10 +38,15 @@ const billingAddress = {
   vat_id: "nl 8206.46.660.b01",
 };
 
-async function place(billing: Record<string, unknown> = billingAddress) {
+async function cartWith(): Promise<string> {
   const cart = cartClient(server);
   const cartId = await cart.create();
   expect((await cart.update(cartId, { sku, qty: 1 })).status).toBe(200);
+  return cartId;
+}
+
+async function place(billing: Record<string, unknown> = billingAddress) {
+  const cartId = await cartWith();
   return fetch(`${server.url}/api/order`, {
     method: "POST",
     headers: { "content-type": "application/json", "idempotency-key": randomUUID() },
@@ -116,6 +121,62 @@ describe("the billing address of an order", () => {
     const order = await server.services.orders.byNumber(orderNumber);
     expect(order?.billing_address).not.toHaveProperty("company");
     expect(order?.billing_address).not.toHaveProperty("vat_id");
+  });
+
+  it("takes the Magento address fields a Vue Storefront client sends and keeps only what the shop uses", async () => {
+    const magento = {
+      email: "jan@example.nl",
+      region: null,
+      region_id: 0,
+      region_code: null,
+      customer_address_id: 17,
+      save_in_address_book: 1,
+      middlename: "",
+      prefix: null,
+      suffix: null,
+    };
+    const res = await place({
+      ...billingAddress,
+      ...magento,
+      region: { region: "Utrecht", region_code: "UT", region_id: 0 },
+      telephone: "0612345678",
+    });
+    const body = await res.json();
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    const order = await server.services.orders.byNumber(body.result.orderNumber);
+    expect(Object.keys(order!.billing_address).sort()).toEqual([
+      "city",
+      "company",
+      "country_id",
+      "firstname",
+      "lastname",
+      "postcode",
+      "street",
+      "telephone",
+      "vat_id",
+    ]);
+    // The shipping address too (its `email` was the refusal the issue met), and null company/VAT.
+    const shipping = await fetch(`${server.url}/api/order`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "idempotency-key": randomUUID() },
+      body: JSON.stringify({
+        order_id: randomUUID(),
+        cart_id: await cartWith(),
+        addressInformation: {
+          shippingAddress: { ...shippingAddress, ...magento, company: null, vat_id: null },
+          billingAddress: { ...shippingAddress, ...magento },
+          shipping_carrier_code: "postnl",
+          shipping_method_code: "standard",
+          payment_method_code: "cashondelivery",
+        },
+        personalDetails: { email: `magento-${randomUUID()}@example.nl` },
+      }),
+    });
+    expect(shipping.status, await shipping.clone().text()).toBe(200);
+    // Still strict: a field Magento's address does not have is refused, naming it.
+    const unknown = await place({ ...billingAddress, favourite_colour: "blue" });
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(await unknown.json())).toContain("favourite_colour");
   });
 
   it("refuses a VAT number of no known pattern with a 400 naming the field, and places nothing", async () => {

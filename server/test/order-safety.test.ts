@@ -243,6 +243,70 @@ describe("a cart changed behind the checkout", () => {
   });
 });
 
+describe("the total the shopper saw", () => {
+  /** The checkout's total: the cart with standard delivery kept on it. */
+  const shownTotal = async (id: string): Promise<number> =>
+    (
+      await cartClient(server).shippingInformation(id, {
+        shippingAddress: address,
+        billingAddress: address,
+        shipping_carrier_code: "postnl",
+        shipping_method_code: "standard",
+      })
+    ).body.result.totals.grand_total;
+
+  it("six carts with one single-use code at once: one order with the discount, five refused with 409 and their new totals", async () => {
+    const code = `EENMALIG-${run}`;
+    await query(
+      `insert into cart_rules (code, label, action, discount_amount, usage_limit) values ('${code}', 'Eenmalig', 'by_percent', 10, 1)`,
+    );
+    const cart = cartClient(server);
+    const ids = await Promise.all(Array.from({ length: 6 }, () => cartWith([{ sku: ownSku(3), qty: 1 }])));
+    const seen: number[] = [];
+    for (const id of ids) {
+      expect((await cart.applyCoupon(id, code)).status).toBe(200);
+      seen.push(await shownTotal(id));
+    }
+    const answers = await Promise.all(
+      ids.map(async (id, i) => {
+        const res = await place(server, orderBody(id, { expected_grand_total: seen[i] }));
+        return { status: res.status, body: await res.json() };
+      }),
+    );
+    const placed = answers.filter((a) => a.status === 200);
+    expect(placed).toHaveLength(1);
+    expect(placed[0]!.body.result.grand_total).toBe(seen[0]);
+    const refused = answers.filter((a) => a.status === 409);
+    expect(refused).toHaveLength(5);
+    for (const { body } of refused) {
+      expect(body.result).toMatch(/^body\.expected_grand_total: The total of your order has changed/);
+      // The new totals: the full price, no discount line.
+      expect(body.meta.totals.grand_total).toBeGreaterThan(seen[0]!);
+      expect(body.meta.totals.total_segments.map((s: { code: string }) => s.code)).not.toContain("discount");
+    }
+    const [orders] = await query<{ n: number }>(
+      `select count(*)::int as n from orders where cart_id in (${ids.map((id) => `'${id}'`).join(",")})`,
+    );
+    expect(orders!.n).toBe(1);
+  });
+
+  it("a total that matches is placed; without expected_grand_total an API client's order is placed as before", async () => {
+    const id = await cartWith([{ sku: ownSku(3), qty: 1 }]);
+    const total = await shownTotal(id);
+    const wrong = await place(server, orderBody(id, { expected_grand_total: total - 1 }));
+    expect(wrong.status).toBe(409);
+    expect((await place(server, orderBody(id, { expected_grand_total: total }))).status).toBe(200);
+    const other = await cartWith([{ sku: ownSku(3), qty: 1 }]);
+    expect((await place(server, orderBody(other))).status).toBe(200);
+    const bad = await place(
+      server,
+      orderBody(await cartWith([{ sku: ownSku(3), qty: 1 }]), { expected_grand_total: "64,90" }),
+    );
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).meta.errors[0].path).toBe("body.expected_grand_total");
+  });
+});
+
 describe("orders per address", () => {
   it("answers 429 in the envelope past ORDERS_PER_MINUTE, before any order is written", async () => {
     const limited = await startTestServer({

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CartFixtures, cartClient, cartFixtures } from "./helpers/cart-fixtures.ts";
+import { mailboxMessages } from "../src/db/schema.ts";
+import { cartClient } from "./helpers/cart-fixtures.ts";
 import { importOwnProducts } from "./helpers/own-products.ts";
 import { startTestServer, type TestServer } from "./helpers/test-server.ts";
 
 const TOKEN = "test-admin-token-orders-0123456789";
 let server: TestServer;
-let f: CartFixtures;
 let cart: ReturnType<typeof cartClient>;
 /** Skus of this file's own products (unique per run: the PostgreSQL database is shared). */
 const run = Math.floor(Math.random() * 90_000) + 10_000;
@@ -79,7 +80,6 @@ beforeAll(async () => {
     storefront: false,
     env: { ADMIN_TOKEN: TOKEN, ORDERS_PER_MINUTE: "10000" },
   });
-  f = await cartFixtures(server);
   cart = cartClient(server);
   await importProducts([1, 5, 50, 3, 10, 500]);
 }, 120_000);
@@ -227,6 +227,76 @@ describe("POST /api/order", () => {
     expect(store.status).toBe(200);
     const storeOrder = await server.services.orders.byNumber((await store.json()).result.orderNumber);
     expect(storeOrder?.pickup).toMatchObject({ kind: "store", name: "Etalage Utrecht" });
+
+    // Issue 23: its confirmation names the store's address and hours, the payment at the till,
+    // amounts that add up, the right of withdrawal and who sells.
+    await server.services.mail.worker.deliverDue();
+    const [mail] = await server.services.database.db
+      .select()
+      .from(mailboxMessages)
+      .where(eq(mailboxMessages.to, storeOrder!.customer_email))
+      .orderBy(desc(mailboxMessages.id));
+    const text = mail!.text;
+    expect(text).toContain("Afhalen in de winkel:");
+    expect(text).toContain("Etalage Utrecht");
+    expect(text).toMatch(/Openingstijden:\n(maandag|dinsdag): /);
+    expect(text).toContain("Betaalmethode: Betalen in de winkel");
+    expect(text).not.toContain("bij bezorging");
+    expect(text).toMatch(/Subtotaal {2}€ [0-9.,]+\n/);
+    expect(text).toMatch(/waarvan btw {2}€ [0-9.,]+/);
+    expect(text).toContain("Herroepingsrecht");
+    expect(text).toContain("/algemene-voorwaarden#herroepingsrecht");
+    expect(text).toMatch(/KvK 30123456 · btw NL812345678B01/);
+    const amounts = [
+      ...text.matchAll(/^(Subtotaal|Verzendkosten[^\n]*|Korting[^\n]*|Totaal) {2}€ ([0-9.,]+)$/gm),
+    ].map((m) => [m[1]!, Number(m[2]!.replace(/\./g, "").replace(",", "."))] as const);
+    const total = amounts.find(([label]) => label === "Totaal")![1];
+    const parts = amounts.filter(([label]) => label !== "Totaal").reduce((sum, [, v]) => sum + v, 0);
+    expect(Math.round(parts * 100)).toBe(Math.round(total * 100));
+    expect(mail!.html).toContain("Herroepingsrecht");
+  });
+
+  it("takes a store pick-up with contact details alone, and refuses them for delivery naming the fields (issue 23, item 12)", async () => {
+    const contact = { firstname: "Jan", lastname: "de Vries", country_id: "NL", telephone: "0612345678" };
+    const storeInfo = {
+      shippingAddress: contact,
+      billingAddress: contact,
+      shipping_carrier_code: "store",
+      shipping_method_code: "pickup",
+      payment_method_additional: { store_id: "utrecht-oudegracht" },
+    };
+    const delivered = await place(
+      orderBody(
+        await cartWith(ownSku(5), 1),
+        {},
+        { ...storeInfo, shipping_carrier_code: "postnl", shipping_method_code: "standard" },
+      ),
+    );
+    expect(delivered.status).toBe(400);
+    const refused = (await delivered.json()).meta.errors.map((e: { path: string }) => e.path);
+    expect(refused).toEqual(
+      expect.arrayContaining([
+        "body.addressInformation.shippingAddress.street[0]",
+        "body.addressInformation.shippingAddress.postcode",
+        "body.addressInformation.billingAddress.city",
+      ]),
+    );
+    // Half an address is no contact-only address: an address given is whole, also for a pick-up.
+    const half = await place(
+      orderBody(
+        await cartWith(ownSku(5), 1),
+        {},
+        { ...storeInfo, billingAddress: { ...contact, city: "Utrecht" } },
+      ),
+    );
+    expect(half.status).toBe(400);
+    expect((await half.json()).result).toMatch(/billingAddress\.(street|postcode)/);
+
+    const store = await place(orderBody(await cartWith(ownSku(5), 1), {}, storeInfo));
+    expect(store.status).toBe(200);
+    const order = await server.services.orders.byNumber((await store.json()).result.orderNumber);
+    expect(order?.pickup).toMatchObject({ kind: "store", name: "Etalage Utrecht" });
+    expect(order?.billing_address).toMatchObject({ firstname: "Jan", street: [], postcode: "", city: "" });
   });
 });
 

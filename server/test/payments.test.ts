@@ -1,249 +1,104 @@
-import { randomUUID } from "node:crypto";
-import { CheckoutAPI, Client, EnvironmentEnum, HttpClientException, hmacValidator } from "@adyen/api-library";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHECKOUT_PATH } from "../src/providers/payments/test-gateway.ts";
-import { cartClient } from "./helpers/cart-fixtures.ts";
+import {
+  CHALLENGE_CARD,
+  deliver,
+  hostedPage,
+  location,
+  notify,
+  orderMaker,
+  type PlacedOrder,
+  paymentStatus,
+  postForm,
+  settle,
+  signedItem,
+  TEST_CARD,
+} from "./helpers/payments.ts";
 import { startTestServer, type TestServer } from "./helpers/test-server.ts";
+
+/**
+ * Paying an order through the built-in gateway's Hosted Checkout (issue 24 item 1): the shop
+ * creates a session, the shopper pays on the hosted page and comes back with sessionId and
+ * sessionResult, and only the AUTHORISATION notification makes the order paid.
+ */
 
 let server: TestServer;
 const ADMIN_TOKEN = "test-admin-token-payments-0123456789";
-let cart: ReturnType<typeof cartClient>;
-
-/** Adyen's official client over real HTTP to the built-in gateway (its URLs rewritten to ours). */
-function officialClient(apiKey: string) {
-  const client = new Client({ apiKey, environment: EnvironmentEnum.TEST });
-  client.httpClient = {
-    async request(endpoint: string, json: string | Buffer, config: { apiKey?: string }) {
-      const url = endpoint.replace(
-        /^https:\/\/checkout-test\.adyen\.com\/v72/,
-        `${server.url}${CHECKOUT_PATH}`,
-      );
-      const res = await fetch(url, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-api-key": config.apiKey ?? "" },
-        body: json.toString(),
-      });
-      const body = await res.text();
-      if (!res.ok)
-        throw new HttpClientException({
-          message: `HTTP ${res.status}`,
-          statusCode: res.status,
-          responseBody: body,
-        });
-      return body;
-    },
-  } as never;
-  return new CheckoutAPI(client).PaymentsApi;
-}
-
-/** The shop's links name PUBLIC_URL (localhost:3000 here); the test server listens elsewhere. */
-const local = (url: string) => {
-  const u = new URL(url);
-  return `${server.url}${u.pathname}${u.search}`;
-};
-const keys = () => server.services.testGateway!.gateway.keys;
-const address = {
-  firstname: "Anna",
-  lastname: "Jansen",
-  street: ["Grote Staat 3"],
-  postcode: "6211 CV",
-  city: "Maastricht",
-  country_id: "NL",
-};
-
-async function placeOrder(method: string) {
-  const id = await cart.create();
-  await cart.update(id, { sku: OWN_SKU, qty: 1 });
-  const res = await fetch(`${server.url}/api/order`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "idempotency-key": randomUUID() },
-    body: JSON.stringify({
-      order_id: randomUUID(),
-      cart_id: id,
-      addressInformation: {
-        shippingAddress: address,
-        billingAddress: address,
-        shipping_carrier_code: "postnl",
-        shipping_method_code: "standard",
-        payment_method_code: method,
-      },
-      personalDetails: { email: "anna@example.nl" },
-    }),
-  });
-  const body = await res.json();
-  if (res.status !== 200) throw new Error(JSON.stringify(body));
-  return body.result as {
-    orderNumber: string;
-    orderToken: string;
-    grand_total: number;
-    payment: { action: { url: string } };
-  };
-}
-
-const form = (url: string, fields: Record<string, string>) =>
-  fetch(local(url), {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields),
-  });
-
-async function paymentStatus(order: { orderNumber: string; orderToken: string }) {
-  const res = await server.get(
-    `/api/ext/adyen/payment-status/${order.orderNumber}?token=${encodeURIComponent(order.orderToken)}`,
-  );
-  return (await res.json()).result as { orderStatus: string; paid: boolean; payment: string };
-}
-
-/** Follows the order's redirect to the gateway's hosted page. */
-async function hostedPage(order: { payment: { action: { url: string } } }) {
-  const res = await fetch(local(order.payment.action.url), { redirect: "manual" });
-  expect(res.status).toBe(303);
-  return res.headers.get("location")!;
-}
-
-/**
- * Orders take stock for good, and on PostgreSQL every test file shares the catalogue: this file
- * buys a product of its own, so the shared demo products keep the stock the cart tests count on.
- */
-const OWN_SKU = `T-PAY-${Math.floor(Math.random() * 90_000) + 10_000}`;
-
-async function importOwnProduct() {
-  const n = Number(OWN_SKU.slice(6));
-  const record = {
-    type: "product",
-    data: {
-      id: 9_500_000 + n,
-      sku: OWN_SKU,
-      name: "Betaalproduct",
-      type_id: "simple",
-      status: 1,
-      visibility: 4,
-      url_key: `betaalproduct-${n}`,
-      url_path: `betaalproduct-${n}`,
-      slug: `betaalproduct-${n}`,
-      price: 41.3223,
-      tax_class_id: 2,
-      stock: { qty: 500, is_in_stock: true },
-      category: [],
-      category_ids: [],
-    },
-  };
-  const res = await fetch(`${server.url}/api/admin/catalog/import`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/x-ndjson" },
-    body: `${JSON.stringify(record)}\n`,
-  });
-  if (res.status !== 200) throw new Error(`import: ${res.status} ${await res.text()}`);
-}
+let placeOrder: (method: "ideal" | "card") => Promise<PlacedOrder>;
 
 beforeAll(async () => {
   server = await startTestServer({ storefront: false, env: { ADMIN_TOKEN } });
-  cart = cartClient(server);
-  await importOwnProduct();
+  placeOrder = await orderMaker(server, ADMIN_TOKEN, "T-PAY");
 }, 120_000);
 afterAll(() => server?.close());
 
-describe("the built-in gateway through Adyen's official client", () => {
-  it("answers /paymentMethods with iDEAL and cards, and refuses a wrong API key", async () => {
-    const methods = await officialClient(keys().apiKey).paymentMethods({
-      merchantAccount: keys().merchantAccount,
-    });
-    expect(methods.paymentMethods?.map((m) => m.type)).toEqual(["ideal", "scheme"]);
-    await expect(
-      officialClient("wrong").paymentMethods({ merchantAccount: keys().merchantAccount }),
-    ).rejects.toMatchObject({ statusCode: 401 });
-  });
+const status = (order: PlacedOrder) => paymentStatus(server, order);
 
-  it("runs a card payment through the 3-D Secure 2 challenge to Authorised with /payments/details", async () => {
-    const api = officialClient(keys().apiKey);
-    const started = await api.payments({
-      merchantAccount: keys().merchantAccount,
-      amount: { value: 1995, currency: "EUR" },
-      reference: `T-${randomUUID()}`,
-      returnUrl: `${server.url}/checkout-return`,
-      paymentMethod: { type: "scheme" } as never,
-    });
-    expect(started.resultCode).toBe("RedirectShopper");
-    const page = await fetch(local(started.action!.url as string));
-    expect(await page.text()).toContain("Testbetaling");
-    const challenge = await form(started.action!.url as string, {
-      number: "4917 6100 0000 0000",
-      expiry: "03/30",
-      cvc: "737",
-      holder: "J. Jansen",
-    });
-    expect(challenge.status).toBe(200);
-    expect(await challenge.text()).toContain('name="password"');
-    const back = await form(`${server.url}/gateway/adyen/3ds/${started.pspReference}`, {
-      password: "password",
-    });
-    expect(back.status).toBe(303);
-    const redirectResult = new URL(back.headers.get("location")!).searchParams.get("redirectResult")!;
-    const details = await api.paymentsDetails({ details: { redirectResult } });
-    expect(details.resultCode).toBe("Authorised");
-  });
-
-  it("refuses a card that fails Luhn on the hosted page, before anything is charged", async () => {
-    const api = officialClient(keys().apiKey);
-    const started = await api.payments({
-      merchantAccount: keys().merchantAccount,
-      amount: { value: 100, currency: "EUR" },
-      reference: `T-${randomUUID()}`,
-      returnUrl: `${server.url}/checkout-return`,
-      paymentMethod: { type: "scheme" } as never,
-    });
-    const bad = await form(started.action!.url as string, {
-      number: "4111 1111 1111 1112",
-      expiry: "03/30",
-      cvc: "737",
-      holder: "X",
-    });
-    expect(bad.status).toBe(422);
-    expect(await bad.text()).toContain("Het kaartnummer is ongeldig.");
-  });
-});
-
-describe("paying an order", () => {
-  it("pays a guest's iDEAL order: bank simulator, return settled by details, paid by the signed notification", async () => {
+describe("paying an order on the hosted page", () => {
+  it("sends an iDEAL order to the bank, settles the return by the session's result, and is paid by the notification", async () => {
     const order = await placeOrder("ideal");
-    const bank = await hostedPage(order);
-    expect(bank).toContain("/gateway/adyen/ideal/");
-    const back = await form(bank, { outcome: "success" });
-    const returnUrl = new URL(back.headers.get("location")!);
-    expect(returnUrl.pathname).toBe("/checkout-return");
-    const settled = await server.post("/api/ext/adyen/payments-details", {
-      orderNumber: order.orderNumber,
-      orderToken: order.orderToken,
-      details: { redirectResult: returnUrl.searchParams.get("redirectResult") },
-    });
+    const page = await hostedPage(server, order);
+    expect(page).toMatch(/\/gateway\/adyen\/pay\/CS[0-9A-F]{16}$/);
+    // A session for iDEAL alone goes straight on to the bank.
+    const bank = location(
+      await fetch(page.replace(/^http:\/\/localhost:3000/, server.url), { redirect: "manual" }),
+    );
+    expect(bank.pathname).toMatch(/\/ideal$/);
+    const back = location(await postForm(server, bank.pathname, { outcome: "success" }));
+    expect(back.pathname).toBe("/checkout-return");
+    expect(back.searchParams.get("sessionId")).toMatch(/^CS/);
+    const settled = await settle(server, order, back);
     expect((await settled.json()).result).toEqual({ resultCode: "Authorised", isFinal: true });
     await expect
-      .poll(() => paymentStatus(order))
+      .poll(() => status(order))
       .toMatchObject({ orderStatus: "processing", paid: true, payment: "authorised" });
     const view = await server.services.orders.byNumber(order.orderNumber);
     expect(view?.test_payment).toBe(true);
   });
 
-  it("keeps a refused card's order pending and lets the same order be paid with iDEAL", async () => {
+  it("pays a card through the 3-D Secure challenge (password `password`)", async () => {
     const order = await placeOrder("card");
-    const card = await hostedPage(order);
-    const refused = await form(card, {
-      number: "4111 1111 1111 1111",
-      expiry: "03/30",
-      cvc: "737",
-      holder: "DECLINED",
+    const page = await hostedPage(server, order);
+    const card = await fetch(page.replace(/^http:\/\/localhost:3000/, server.url));
+    expect(await card.text()).toContain('name="number"');
+    const challenge = location(await postForm(server, `${new URL(page).pathname}/card`, CHALLENGE_CARD));
+    expect(challenge.pathname).toMatch(/^\/gateway\/adyen\/3ds\//);
+    const wrong = await postForm(server, challenge.pathname, { password: "1234" });
+    // A wrong password refuses this try; the hosted page lets the shopper try again.
+    expect(wrong.status).toBe(200);
+    expect(await wrong.text()).toContain("De betaling is geweigerd");
+    const again = location(await postForm(server, `${new URL(page).pathname}/card`, CHALLENGE_CARD));
+    const back = location(await postForm(server, again.pathname, { password: "password" }));
+    expect((await (await settle(server, order, back)).json()).result).toEqual({
+      resultCode: "Authorised",
+      isFinal: true,
     });
-    const redirectResult = new URL(refused.headers.get("location")!).searchParams.get("redirectResult");
-    const settled = await server.post("/api/ext/adyen/payments-details", {
-      orderNumber: order.orderNumber,
-      orderToken: order.orderToken,
-      details: { redirectResult },
+    await expect.poll(() => status(order)).toMatchObject({ orderStatus: "processing", paid: true });
+  });
+
+  it("refuses a card that fails Luhn on the hosted page, before anything is charged", async () => {
+    const order = await placeOrder("card");
+    const page = new URL(await hostedPage(server, order)).pathname;
+    const bad = await postForm(server, `${page}/card`, { ...TEST_CARD, number: "4111 1111 1111 1112" });
+    expect(bad.status).toBe(422);
+    expect(await bad.text()).toContain("Het kaartnummer is ongeldig.");
+    const { rows } = await server.services.database.db.execute<{ n: number }>(
+      `select count(*)::int as n from adyen_test_payments where merchant_reference = '${order.orderNumber}-1'`,
+    );
+    expect(rows[0]!.n).toBe(0);
+  });
+
+  it("keeps a refused card's order pending; the shopper leaves, and the same order is paid with iDEAL", async () => {
+    const order = await placeOrder("card");
+    const page = new URL(await hostedPage(server, order)).pathname;
+    const refused = await postForm(server, `${page}/card`, { ...TEST_CARD, holder: "DECLINED" });
+    expect(await refused.text()).toContain("De betaling is geweigerd");
+    const back = location(await postForm(server, `${page}/cancel`, {}));
+    expect((await (await settle(server, order, back)).json()).result).toEqual({
+      resultCode: "Cancelled",
+      isFinal: true,
     });
-    expect((await settled.json()).result).toEqual({ resultCode: "Refused", isFinal: true });
-    await expect
-      .poll(() => paymentStatus(order))
-      .toMatchObject({ orderStatus: "pending", paid: false, payment: "refused" });
+    await deliver(server);
+    expect(await status(order)).toMatchObject({ orderStatus: "pending", paid: false, payment: "cancelled" });
 
     const retry = await server.post("/api/ext/adyen/initiate", {
       orderNumber: order.orderNumber,
@@ -251,62 +106,139 @@ describe("paying an order", () => {
       method: "ideal",
     });
     const { action } = (await retry.json()).result;
-    await form(action.url, { outcome: "success" });
-    await expect.poll(() => paymentStatus(order)).toMatchObject({ orderStatus: "processing", paid: true });
+    const bank = location(
+      await fetch(action.url.replace(/^http:\/\/localhost:3000/, server.url), { redirect: "manual" }),
+    );
+    await postForm(server, bank.pathname, { outcome: "success" });
+    await expect.poll(() => status(order)).toMatchObject({ orderStatus: "processing", paid: true });
     const view = await server.services.orders.byNumber(order.orderNumber);
     expect(view?.payments.map((p) => [p.method, p.status])).toEqual([
-      ["card", "refused"],
+      ["card", "cancelled"],
       ["ideal", "authorised"],
     ]);
+  });
+
+  it("shows a cancelled payment as failed, not pending, when the shopper comes back (issue 30 item 5)", async () => {
+    const order = await placeOrder("ideal");
+    const bank = location(
+      await fetch((await hostedPage(server, order)).replace(/^http:\/\/localhost:3000/, server.url), {
+        redirect: "manual",
+      }),
+    );
+    const back = location(await postForm(server, bank.pathname, { outcome: "cancel" }));
+    expect((await (await settle(server, order, back)).json()).result).toEqual({
+      resultCode: "Cancelled",
+      isFinal: true,
+    });
+    expect(await status(order)).toMatchObject({ paid: false, payment: "cancelled" });
+  });
+
+  it("tells a pending iDEAL payment as pending, and pays the order when the bank completes it later", async () => {
+    const order = await placeOrder("ideal");
+    const bank = location(
+      await fetch((await hostedPage(server, order)).replace(/^http:\/\/localhost:3000/, server.url), {
+        redirect: "manual",
+      }),
+    );
+    const back = location(await postForm(server, bank.pathname, { outcome: "pending" }));
+    expect((await (await settle(server, order, back)).json()).result).toEqual({
+      resultCode: "Pending",
+      isFinal: false,
+    });
+    const { rows } = await server.services.database.db.execute<{ psp: string }>(
+      `select psp_reference as psp from adyen_test_payments where merchant_reference = '${order.orderNumber}-1'`,
+    );
+    const settled = await postForm(server, `/gateway/adyen/ideal/${rows[0]!.psp}/settle`, {
+      outcome: "success",
+    });
+    expect(settled.status).toBe(200);
+    await expect.poll(() => status(order)).toMatchObject({ orderStatus: "processing", paid: true });
+  });
+
+  it("refuses a return whose sessionResult is not the session's", async () => {
+    const order = await placeOrder("ideal");
+    const bank = location(
+      await fetch((await hostedPage(server, order)).replace(/^http:\/\/localhost:3000/, server.url), {
+        redirect: "manual",
+      }),
+    );
+    const back = location(await postForm(server, bank.pathname, { outcome: "success" }));
+    back.searchParams.set("sessionResult", "forged");
+    const res = await settle(server, order, back);
+    expect(res.status).toBe(400);
+    expect((await res.json()).result).toMatch(/^body\.details/);
   });
 });
 
 describe("POST /api/ext/adyen/notifications", () => {
+  const item = (order: PlacedOrder, changes: Record<string, unknown> = {}) =>
+    signedItem(server, {
+      amount: { value: Math.round(order.grand_total * 100), currency: "EUR" },
+      eventCode: "AUTHORISATION",
+      merchantReference: `${order.orderNumber}-1`,
+      pspReference: `PSP${Math.random().toString(36).slice(2, 14).toUpperCase()}`,
+      success: "true",
+      ...changes,
+    });
+  const send = (i: Record<string, unknown>) => notify(server, i);
   async function pendingAttempt() {
     const order = await placeOrder("ideal");
-    await hostedPage(order); // starts the payment at the gateway: reference `<order>-1`
+    await hostedPage(server, order); // the attempt `<order>-1` exists
     return order;
   }
-  const item = (order: { orderNumber: string; grand_total: number }, value: number) => {
-    const i: Record<string, unknown> = {
-      amount: { value, currency: "EUR" },
-      eventCode: "AUTHORISATION",
-      merchantAccountCode: keys().merchantAccount,
-      merchantReference: `${order.orderNumber}-1`,
-      pspReference: `PSP${randomUUID().slice(0, 12)}`,
-      success: "true",
-    };
-    i.additionalData = { hmacSignature: new hmacValidator().calculateHmac(i as never, keys().hmacKey) };
-    return i;
-  };
-  const send = (i: Record<string, unknown>) =>
-    server.post("/api/ext/adyen/notifications", {
-      live: "false",
-      notificationItems: [{ NotificationRequestItem: i }],
-    });
 
   it("refuses a bad signature with 401 and changes nothing", async () => {
     const order = await pendingAttempt();
-    const forged = {
-      ...item(order, Math.round(order.grand_total * 100)),
-      additionalData: { hmacSignature: "AAAA" },
-    };
+    const forged = { ...item(order), additionalData: { hmacSignature: "AAAA" } };
     expect((await send(forged)).status).toBe(401);
-    expect((await paymentStatus(order)).paid).toBe(false);
+    expect((await status(order)).paid).toBe(false);
   });
 
-  it("does not pay an order for another amount, and applies a replayed notification once", async () => {
+  it("refuses a notification for another merchant account, even signed with our key", async () => {
     const order = await pendingAttempt();
-    const wrong = await send(item(order, Math.round(order.grand_total * 100) - 1));
+    const res = await send(item(order, { merchantAccountCode: "SomeoneElsesAccount" }));
+    expect(res.status).toBe(400);
+    expect((await res.json()).result).toMatch(/merchantAccountCode/);
+    expect((await status(order)).paid).toBe(false);
+  });
+
+  it("does not pay an order for another amount: it reverses that payment and tells staff", async () => {
+    const order = await pendingAttempt();
+    const wrong = await send(
+      item(order, { amount: { value: Math.round(order.grand_total * 100) - 1, currency: "EUR" } }),
+    );
     expect(await wrong.text()).toBe("[accepted]");
-    expect((await paymentStatus(order)).paid).toBe(false);
-    const right = item(order, Math.round(order.grand_total * 100));
+    expect((await status(order)).paid).toBe(false);
+    // The forged pspReference is unknown at the gateway, so its reversal fails there too: both told.
+    const alerts = await server.services.payments.alerts({ orderNumber: order.orderNumber });
+    expect(alerts.map((a) => a.kind)).toContain("amount_mismatch");
+    const modifications = await server.services.payments.modifications(order.orderNumber);
+    expect(modifications.map((m) => m.kind)).toEqual(["reversal"]);
+  });
+
+  it("applies a replayed notification once", async () => {
+    const order = await pendingAttempt();
+    const right = item(order);
     expect(await (await send(right)).text()).toBe("[accepted]");
     expect(await (await send(right)).text()).toBe("[accepted]");
-    expect(await paymentStatus(order)).toMatchObject({ orderStatus: "processing", paid: true });
+    expect(await status(order)).toMatchObject({ orderStatus: "processing", paid: true });
     const { rows } = await server.services.database.db.execute<{ n: number }>(
       `select count(*)::int as n from payment_notifications where psp_reference = '${right.pspReference}'`,
     );
     expect(rows[0]!.n).toBe(1);
+  });
+
+  it("acknowledges a notification for a reference the shop never sent, and ignores it", async () => {
+    const order = await pendingAttempt();
+    const res = await send(item(order, { merchantReference: "999999999-1" }));
+    expect(await res.text()).toBe("[accepted]");
+    expect((await status(order)).paid).toBe(false);
+  });
+
+  it("refuses an event code Adyen does not have, naming the field", async () => {
+    const order = await pendingAttempt();
+    const res = await send(item(order, { eventCode: "PAID_BY_ME" }));
+    expect(res.status).toBe(400);
+    expect((await res.json()).result).toMatch(/eventCode/);
   });
 });

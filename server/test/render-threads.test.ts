@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { storefrontBuild } from "../src/paths.ts";
 import { RenderThreads } from "../src/ssr/render-pool.ts";
+import { requestAs } from "./helpers/host-request.ts";
 import { startTestServer, type TestServer } from "./helpers/test-server.ts";
 
 /*
@@ -26,9 +27,10 @@ function withoutNonce(html: string): string {
   return html.replace(/nonce="[^"]*"/g, 'nonce=""').replace(/nonce-[A-Za-z0-9+/=]+/g, "nonce-");
 }
 
+/** Both servers asked as one host: without PUBLIC_URL a page names the host it was reached on. */
 async function page(server: TestServer, path: string) {
-  const res = await server.get(path, { redirect: "manual" });
-  return { status: res.status, html: withoutNonce(await res.text()) };
+  const res = await requestAs(server, path, { headers: { host: "winkel.test" } });
+  return { status: res.status, html: withoutNonce(res.body) };
 }
 
 let threaded: TestServer;

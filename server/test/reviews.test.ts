@@ -10,7 +10,7 @@ let productId: number;
 let otherId: number;
 
 beforeAll(async () => {
-  server = await startTestServer({ storefront: false, env: { ADMIN_TOKEN, REVIEWS_PER_HOUR: "20" } });
+  server = await startTestServer({ storefront: false, env: { ADMIN_TOKEN, REVIEWS_PER_HOUR: "30" } });
   // Products no seeded review names, so the counts here are this file's alone.
   const { rows } = await server.services.database.db.execute<{ id: number }>(
     "select id from products where parent_id is null and status = 1 and visibility <> 1 and id not in (select product_id from reviews) order by id desc limit 2",
@@ -107,6 +107,20 @@ describe("POST /api/review/create and moderation", () => {
       [review({ email: "geen-adres" }), /review\.email/],
       [review({ nickname: "a\u0000b" }), /review\.nickname/],
       [{ review: { ...review().review, extra: 1 } }, /extra/],
+      // Issue 31 item 6: text that is only markup, and a rating the shop does not ask.
+      [review({ title: "<b></b>" }), /^body\.review\.title: must hold text/],
+      [review({ detail: "<script>alert(1)</script>  " }), /^body\.review\.detail: must hold text/],
+      [review({ nickname: "<img src=x>" }), /^body\.review\.nickname: must hold text/],
+      [review({ ratings: [{ rating_id: 999, value: 4 }] }), /review\.ratings\[0\]\.rating_id/],
+      [
+        review({
+          ratings: [
+            { rating_id: 1, value: 4 },
+            { rating_id: 2, value: 5 },
+          ],
+        }),
+        /review\.ratings\[1\]\.rating_id/,
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await server.post("/api/review/create", body);

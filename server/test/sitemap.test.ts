@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestAs } from "./helpers/host-request.ts";
 import { startTestServer, type TestServer } from "./helpers/test-server.ts";
 
 let server: TestServer;
@@ -74,10 +75,11 @@ describe("sitemaps", () => {
   });
 
   it("lists only URLs that answer 200", async () => {
+    // Asked for on the shop's own host: another one is redirected there (issue 23).
+    const host = new URL(ORIGIN).host;
     for (const url of pageUrls) {
-      const res = await server.get(local(url), { redirect: "manual" });
+      const res = await requestAs(server, local(url), { headers: { host } });
       expect(res.status, url).toBe(200);
-      await res.arrayBuffer();
     }
     // A product image as listed is one the resizer renders.
     const xml = await (await server.get("/sitemaps/products-1.xml")).text();

@@ -14,11 +14,11 @@ import { hasDeferredData, readHydrationData } from "./lib/render-whole.ts";
 import { createNonce, setSecurityHeaders } from "./lib/security-headers.ts";
 import { documentRendererContext, servicesContext } from "./lib/server-context.ts";
 
-/** The server hands loaders its services, and pages its render threads, under these keys. */
-export { routePathsOf } from "./features/shell/reachable-links.ts";
 /** A render thread renders whole pages with these (server/src/ssr/render-worker.ts). */
 export { renderTask } from "./lib/render-document.tsx";
 export { documentRendererContext, routePathsContext, servicesContext } from "./lib/server-context.ts";
+/** The server hands loaders its services, and pages its render threads, under these keys. */
+export { routePathsOf } from "./shell/reachable-links.ts";
 export { serverModulesLoaded };
 
 export const streamTimeout = 5_000;
@@ -53,7 +53,12 @@ export default async function handleRequest(
   // would write their fallback. Settled once, this costs one microtask.
   await serverModulesLoaded();
   const nonce = createNonce();
-  setSecurityHeaders(responseHeaders, nonce, { tagManager: Boolean(loadContext.get(servicesContext).gtmId) });
+  const services = loadContext.get(servicesContext);
+  setSecurityHeaders(responseHeaders, nonce, {
+    tagManager: Boolean(services.gtmId),
+    connect: services.browserOrigins,
+    cmsBridge: Boolean(services.cmsBridge) && new URL(request.url).pathname.startsWith("/storyblok"),
+  });
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (!routerContext.isSpaMode && !hasDeferredData(routerContext)) {
     const hydration = await readHydrationData(routerContext);

@@ -1,13 +1,16 @@
 import { pageTitle, t } from "@etalage/core";
+import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { useServiceWorker } from "./features/offline/use-service-worker.ts";
-import { ProgressBar } from "./features/shell/progress-bar.tsx";
-import { RootErrorPage } from "./features/shell/status-page.tsx";
 import { useNavigationHistory } from "./lib/navigation-history.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { routeErrorMiddleware, useRouteErrors } from "./lib/route-errors.ts";
 import { useShopLinks } from "./lib/shop-link.tsx";
+import { ProgressBar } from "./shell/progress-bar.tsx";
+import { RootErrorPage } from "./shell/status-page.tsx";
+// Every feature's reactions to the shopper's events, listening before anything happens.
+import "./shell/reactions.ts";
 import "./styles/index.css";
 
 /** Route-load failures of every navigation: notification, offline cache, home (lib/route-errors.ts). */
@@ -64,6 +67,11 @@ export default function App() {
   useNavigationHistory();
   useRouteErrors();
   useServiceWorker();
+  // The root's effect runs after every child's: from here on the page answers clicks. The browser
+  // suite waits for this mark (support.ts `untilHydrated`) instead of guessing from the network.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <>
       <ProgressBar />

@@ -12,6 +12,8 @@ export default [
     route("storyblok", "routes/storyblok.tsx"),
     route("l/elevate/*", "routes/landing.tsx"),
     route("favorieten", "routes/favorites.tsx"),
+    // Issue 29: product comparison, kept in the browser.
+    route("vergelijken", "routes/compare.tsx"),
     // Accounts (issue 12)
     route("login", "routes/login.tsx"),
     route("password/reset", "routes/password-reset.tsx"),

@@ -32,7 +32,7 @@ interface Node {
 }
 
 /** The Dutch text `t(key)` answers. Own entries only: `t("constructor")` is not a prototype member. */
-export function translation(dictionary: Dictionary, key: string): string {
+function translation(dictionary: Dictionary, key: string): string {
   return Object.hasOwn(dictionary, key) ? dictionary[key]! : key;
 }
 

@@ -15,6 +15,10 @@ export const CART_MESSAGES = {
   qtyTooHigh: "You can order at most 999 of one product",
   tooManyLines: "The cart can hold at most 100 different products",
   invalidCoupon: "Not a valid coupon code",
+  /** Issue 23, item 17: a code that did exist says why it no longer works. */
+  couponExpired: "This discount code has expired",
+  couponUsedUp: "This discount code has already been used",
+  couponNotYetValid: "This discount code is not valid yet",
   cartIdRequired: "This task needs a cart id and there is none",
   /** Issue 14: a quantity the stock cannot meet says what is possible. */
   onlyLeft: "Only {available} left in stock",
@@ -60,4 +64,16 @@ export function refusalText(body: unknown): RefusalText {
   const text =
     typeof body === "string" ? body : [answer.result, answer.message].find((m) => typeof m === "string");
   return { message: typeof text === "string" ? text.replace(/^[\w.[\]]+: /, "") : "" };
+}
+
+/**
+ * What the shopper reads when a coupon is refused, by the server's `meta.reason` (coupons.ts
+ * `CouponProblem`): an expired, a used-up (single-use) and a not-yet-valid code say so; every other
+ * refusal, an unknown code included, stays 'Not a valid coupon code' (transactional §8).
+ */
+export function couponRefusal(reason: unknown): string {
+  if (reason === "expired") return CART_MESSAGES.couponExpired;
+  if (reason === "used-up") return CART_MESSAGES.couponUsedUp;
+  if (reason === "not-yet-valid") return CART_MESSAGES.couponNotYetValid;
+  return CART_MESSAGES.invalidCoupon;
 }

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { t } from "../i18n/translate.ts";
 import { afterFailedUpdate, setLineQty } from "./local-changes.ts";
-import { CART_MESSAGES, refusalText } from "./messages.ts";
+import { CART_MESSAGES, couponRefusal, refusalText } from "./messages.ts";
 
 /** The server's error envelope for a quantity the stock cannot meet (server/src/api/cart/reply.ts). */
 const refused = (available: number) => ({
@@ -49,5 +49,18 @@ describe("afterFailedUpdate with a refusal", () => {
     const again = setLineQty({ items: [back!], deleted: [] }, line, 13);
     expect(again.items[0]?.errors).toBeUndefined();
     expect(again.items[0]?.qty).toBe(13);
+  });
+});
+
+describe("couponRefusal (issue 23, item 17: a refused code says why)", () => {
+  it.each([
+    ["expired", "Deze kortingscode is verlopen"],
+    ["used-up", "Deze kortingscode is al gebruikt"],
+    ["not-yet-valid", "Deze kortingscode is nog niet geldig"],
+    ["unknown", "Deze kortingscode is niet geldig"],
+    ["minimum-not-met", "Deze kortingscode is niet geldig"],
+    [undefined, "Deze kortingscode is niet geldig"],
+  ])("%s reads '%s'", (reason, dutch) => {
+    expect(t(couponRefusal(reason))).toBe(dutch);
   });
 });

@@ -27,7 +27,22 @@ describe("pickByShopper (issue 14: a colour choice does not choose a size)", () 
     expect(choice.complete).toBe(false);
   });
 
-  it("property: the picked values are only ever values the shopper picked, and complete means all options", () => {
+  it("a size only one colour has picks that colour too (issue 23, item 14)", () => {
+    // M: blue only (red M is sold out).
+    const choice = pickByShopper(shirtParent, {}, "size", M);
+    expect(choice.picked).toEqual({ size: M, color: BLUE });
+    expect(choice.variant?.sku).toBe("SH-BLUE-M");
+    expect(choice.complete).toBe(true);
+    // S: blue and red, so the colour stays the shopper's to choose.
+    expect(pickByShopper(shirtParent, {}, "size", S).picked).toEqual({ size: S });
+  });
+
+  it("a colour with one size left never picks the size: the fit is the shopper's", () => {
+    // Red has only S eligible (M sold out, L disabled).
+    expect(pickByShopper(shirtParent, {}, "color", RED).picked).toEqual({ color: RED });
+  });
+
+  it("property: a size is only ever the shopper's, a colour theirs or the only one with it, and complete means all options", () => {
     const values = { color: [BLUE, RED], size: [S, M, "169"] } as const;
     const pickArb = fc.constantFrom(
       ...values.color.map((v) => ["color", v] as const),
@@ -41,9 +56,13 @@ describe("pickByShopper (issue 14: a colour choice does not choose a size)", () 
           const choice = pickByShopper(shirtParent, picked, code, value);
           if (!choice.variant) continue;
           history.push([code, value]);
+          const before = picked;
           picked = choice.picked;
+          expect(picked[code]).toBe(value);
           for (const [c, v] of Object.entries(picked)) {
-            expect(history.some(([hc, hv]) => hc === c && hv === v)).toBe(true);
+            if (c === code || before[c] === v) continue;
+            // A value the shopper did not pick just now: only blue, the one colour with an eligible M.
+            expect([c, v, picked.size]).toEqual(["color", BLUE, M]);
           }
           expect(choice.complete).toBe(isCompletelyPicked(shirtParent, picked));
           expect(choice.complete).toBe("color" in picked && "size" in picked);

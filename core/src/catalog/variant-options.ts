@@ -153,7 +153,34 @@ export function pickByShopper(
     if (childAttributeValues(variant, other).includes(chosenValue)) next[other] = chosenValue;
   }
   next[code] = String(value);
+  fillOnlyFits(product, next, options);
   return { variant, picked: next, complete: isCompletelyPicked(product, next) };
+}
+
+/** The fit is the shopper's to judge: the shop never picks a size for them (issue 14). */
+const PICKED_BY_SHOPPER_ONLY = new Set(["size"]);
+
+/**
+ * Issue 23, item 14: a size only one colour has leaves no colour to choose, so that colour is
+ * picked with it ("Kies je kleur" would ask for what is already decided). Every unpicked option
+ * but the size whose eligible children with the picked values share one value gets that value.
+ */
+function fillOnlyFits(
+  product: Configurable,
+  picked: Record<string, string>,
+  options: Pick<VariantOptions, "listOutOfStock">,
+): void {
+  const fitting = (product.configurable_children ?? []).filter(
+    (child) =>
+      isVariantAvailable(child, options.listOutOfStock) &&
+      Object.entries(picked).every(([c, v]) => childAttributeValues(child, c).includes(v)),
+  );
+  for (const option of product.configurable_options ?? []) {
+    const code = option.attribute_code;
+    if (picked[code] || PICKED_BY_SHOPPER_ONLY.has(code)) continue;
+    const offered = new Set(fitting.flatMap((child) => childAttributeValues(child, code)));
+    if (offered.size === 1) picked[code] = [...offered][0]!;
+  }
 }
 
 /** Every configurable option has a picked value (options with a single value count as picked by the page). */

@@ -1,3 +1,4 @@
+export * from "./company.ts";
 export * from "./geo.ts";
 export * from "./order-address.ts";
 export * from "./order-status.ts";

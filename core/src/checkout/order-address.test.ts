@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderAddressLines } from "./order-address.ts";
+import { asksForAddress, isContactOnly, orderAddressLines } from "./order-address.ts";
 
 describe("an order's address as it is written", () => {
   it("writes company, name, street, place, country and VAT number, one a line", () => {
@@ -48,5 +48,22 @@ describe("an order's address as it is written", () => {
         country_id: "DE",
       }),
     ).toEqual(["Duitsland"]);
+  });
+
+  it("contact details alone (a store pick-up, issue 23 item 12) are the name, with no country", () => {
+    const contact = {
+      firstname: "Jan",
+      lastname: "de Vries",
+      street: [],
+      postcode: "",
+      city: "",
+      country_id: "NL",
+    };
+    expect(orderAddressLines(contact)).toEqual(["Jan de Vries"]);
+    expect(isContactOnly(contact)).toBe(true);
+    expect(isContactOnly({ ...contact, city: "Utrecht" })).toBe(false);
+    expect(asksForAddress("store")).toBe(false);
+    expect(asksForAddress("postnl")).toBe(true);
+    expect(asksForAddress(undefined)).toBe(true);
   });
 });

@@ -32,6 +32,13 @@ describe("order states", () => {
     );
   });
 
+  it("close a paid order refunded in full, shipped or not, and never a pending one", () => {
+    expect(mayMoveOrder("processing", "closed")).toBe(true);
+    expect(mayMoveOrder("export_failed", "closed")).toBe(true);
+    expect(mayMoveOrder("complete", "closed")).toBe(true);
+    expect(mayMoveOrder("pending", "closed")).toBe(false);
+  });
+
   it("give stock back only when an order is canceled", () => {
     expect(releasesStock("pending", "canceled")).toBe(true);
     expect(releasesStock("processing", "complete")).toBe(false);

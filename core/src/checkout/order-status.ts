@@ -19,10 +19,11 @@ export function orderStatusLabelKey(status: OrderState): string {
   return status === "export_failed" || status === "export_success" ? "processing" : status;
 }
 
+// A paid order refunded in full is closed (Magento's closed), shipped or not (issue 30 item 8).
 const NEXT: Record<OrderState, readonly OrderState[]> = {
   pending: ["processing", "canceled"],
-  processing: ["complete", "canceled", "export_failed", "export_success"],
-  export_failed: ["export_success", "processing", "canceled", "complete"],
+  processing: ["complete", "canceled", "closed", "export_failed", "export_success"],
+  export_failed: ["export_success", "processing", "canceled", "complete", "closed"],
   export_success: ["complete", "closed"],
   complete: ["closed"],
   closed: [],

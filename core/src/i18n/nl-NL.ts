@@ -130,6 +130,8 @@ export const nl = {
     "Deze combinatie bestaat niet voor dit product. Kies een andere combinatie.",
   "Product not found": "Product niet gevonden",
   "Product link not found": "Productlink niet gevonden",
+  "This page is not available offline. Pages you have seen before still open.":
+    "Deze pagina is offline niet beschikbaar. Pagina's die je eerder bekeek, kun je wel openen.",
   "The product, category or CMS page is not available in Offline mode. Redirecting to Home.":
     "Het product, de categorie of de pagina is offline niet beschikbaar. Je wordt doorgestuurd naar de startpagina.",
   "An error occured while loading the component.":
@@ -336,6 +338,9 @@ export const nl = {
   "The cart can hold at most 100 different products":
     "Je winkelwagen kan maximaal 100 verschillende artikelen bevatten",
   "Not a valid coupon code": "Deze kortingscode is niet geldig",
+  "This discount code has expired": "Deze kortingscode is verlopen",
+  "This discount code has already been used": "Deze kortingscode is al gebruikt",
+  "This discount code is not valid yet": "Deze kortingscode is nog niet geldig",
   "This task needs a cart id and there is none": "Er is nog geen winkelwagen om dit aan toe te voegen",
   "Error with response - bad content-type!": "Er ging iets mis met het antwoord van de server.",
   "Unhandled error, wrong response format!": "Er ging iets mis: de server gaf een onverwacht antwoord.",
@@ -418,7 +423,7 @@ export const nl = {
   "Read our privacy statement": "Lees onze privacyverklaring",
   "The privacy statement could not be loaded. You can read it on its own page.":
     "De privacyverklaring kon niet worden geladen. Je kunt hem op een eigen pagina lezen.",
-  "You have been successfully subscribed to our newsletter!": "Je bent ingeschreven voor onze nieuwsbrief!",
+  "Confirm your subscription via the mail": "Bevestig je inschrijving via de mail",
   "You are already subscribed to our newsletter!": "Je bent al ingeschreven voor onze nieuwsbrief!",
   "An error occurred while subscribing you to our newsletter, please try again!":
     "Er ging iets mis bij het inschrijven voor onze nieuwsbrief, probeer het opnieuw!",
@@ -465,6 +470,8 @@ export const nl = {
   "New here?": "Nieuw hier?",
   "Wrong email or password": "Onbekend e-mailadres of onjuist wachtwoord",
   "An account with this email already exists": "Er bestaat al een account met dit e-mailadres",
+  "Check your mailbox: we sent you an e-mail about your account.":
+    "Kijk in je mailbox: we hebben je een e-mail over je account gestuurd.",
   "This password is too easy to guess. Choose a longer or less common one.":
     "Dit wachtwoord is te makkelijk te raden. Kies een langer of minder voor de hand liggend wachtwoord.",
   "Password strength: {label}": "Sterkte van het wachtwoord: {label}",
@@ -473,6 +480,8 @@ export const nl = {
   fair: "redelijk",
   strong: "sterk",
   "very strong": "zeer sterk",
+  "Too many orders from this address. Try again in a minute.":
+    "Te veel bestellingen vanaf dit adres. Probeer het over een minuut opnieuw.",
   "Too many attempts. Try again in a few minutes.":
     "Te veel pogingen. Probeer het over een paar minuten opnieuw.",
   "If an account exists for this email, we have sent a link to reset the password.":
@@ -646,6 +655,14 @@ export const nl = {
   Saturday: "zaterdag",
   Sunday: "zondag",
   "{open} – {close}": "{open} – {close}",
+  // An order's pages: the law's facts of its confirmation (issue 23, item 5).
+  "Right of withdrawal": "Herroepingsrecht",
+  "You may withdraw from your order within {days} days of receipt without giving a reason (the law gives you 14 days). Tell us at {email} or with the":
+    "Je mag je bestelling binnen {days} dagen na ontvangst zonder opgave van reden herroepen (de wet geeft je 14 dagen). Meld het ons via {email} of met het",
+  "model withdrawal form": "modelformulier voor herroeping",
+  Seller: "Verkoper",
+  "Chamber of Commerce {number}": "KvK {number}",
+  "VAT {number}": "btw {number}",
   "Pick up your order": "Bestelling afhalen",
   "Returns and exchanges": "Retourneren en ruilen",
   Alterations: "Vermaakservice",
@@ -669,6 +686,8 @@ export const nl = {
     "Klik hier om de bestelling te bevestigen die je offline hebt geplaatst.",
   // Also the checkout's (issue-checkout may add the same keys: keep one of each at merge).
   "Some of the ordered products are not available!": "Sommige bestelde artikelen zijn niet beschikbaar!",
+  "The total of your order has changed. Check the new total and place the order again.":
+    "Het totaal van je bestelling is gewijzigd. Controleer het nieuwe totaal en bestel opnieuw.",
   "Error: Error placing an order": "Fout: de bestelling kon niet worden geplaatst",
   "Payment failed": "Betaling mislukt",
   "Your order was not placed.": "Je bestelling is niet geplaatst.",
@@ -710,16 +729,43 @@ export const nl = {
   "Choose a pick-up point": "Kies een afhaalpunt",
   "Zip code must have at least 3 letters and be a valid zip code of the country.":
     "Vul een geldige postcode in (bijvoorbeeld 1234 AB).",
-  "Place the order": "Bestelling plaatsen",
+  // Issue 23: the button says the order obliges to pay (art. 6:230v BW), the terms beside it.
+  "Order and pay": "Bestellen en betalen",
+  "Back to the cart": "Terug naar winkelwagen",
+  "To pay": "Te betalen",
+  "You cancelled the payment.": "Je hebt de betaling geannuleerd.",
+  "The payment took too long and has expired.": "De betaling duurde te lang en is verlopen.",
+  "Your bank or card company refused the payment.":
+    "Je bank of creditcardmaatschappij heeft de betaling geweigerd.",
+  "The payment did not go through.": "De betaling is niet gelukt.",
+  "Your order {n} of {amount} is waiting for its payment.":
+    "Je bestelling {n} van {amount} wacht op betaling.",
+  "Try again, or choose another method": "Probeer het opnieuw of kies een andere betaalmethode",
+  "Pay in the store": "Betalen in de winkel",
+  "We have sent a confirmation to {email}.": "We hebben een bevestiging gestuurd naar {email}.",
+  "You will receive a confirmation at {email}.": "Je ontvangt een bevestiging op {email}.",
+  "We have received your payment of {amount}.": "We hebben je betaling van {amount} ontvangen.",
+  "You pay {amount} in the store.": "Betalen in de winkel: {amount}.",
+  "You pay {amount} on delivery.": "Je betaalt {amount} bij de bezorging.",
+  "We e-mail you as soon as your order is ready in the store.":
+    "We mailen je zodra je bestelling in de winkel voor je klaarligt.",
+  "Ordered before 22:00 on a working day: at the pick-up point the next working day.":
+    "Op een werkdag voor 22:00 besteld: de volgende werkdag bij het afhaalpunt.",
+  "Ordered before 22:00 on a working day: delivered the next working day.":
+    "Op een werkdag voor 22:00 besteld: de volgende werkdag in huis.",
+  "Secure checkout": "Veilig afrekenen",
+  "We do not know this address. Enter the street and city yourself.":
+    "We kennen dit adres niet. Vul de straat en plaats zelf in.",
+  "By ordering you accept our {terms}. Our {privacy} says how we handle your details.":
+    "Met je bestelling ga je akkoord met onze {terms}. In onze {privacy} lees je hoe we met je gegevens omgaan.",
+  "terms and conditions": "algemene voorwaarden",
+  "privacy statement": "privacyverklaring",
   "Order summary": "Overzicht van je bestelling",
   "Your cart is empty.": "Je winkelwagen is leeg.",
   "Thank you for your order!": "Bedankt voor je bestelling!",
   "Your order number is {n}.": "Je ordernummer is {n}.",
-  "We have received your payment.": "We hebben je betaling ontvangen.",
-  "You pay on delivery.": "Je betaalt bij de bezorging.",
   "Your payment is being processed.": "Je betaling wordt verwerkt.",
   "Check again": "Opnieuw controleren",
-  "Pay order {n} again with another method": "Betaal bestelling {n} opnieuw met een andere methode",
   "Pay now": "Nu betalen",
   "No service points found": "Geen afhaalpunten gevonden",
   "Test payment: no money is charged.": "Testbetaling: er wordt geen geld afgeschreven.",
@@ -743,6 +789,45 @@ export const nl = {
   "Pick-up at {place}": "Ophalen bij {place}",
   "Questions about your order? Our customer service is glad to help.":
     "Vragen over je bestelling? Onze klantenservice helpt je graag.",
+  // Product comparison (issue 29)
+  Compare: "Vergelijk",
+  "Compare {name}": "Vergelijk {name}",
+  "Remove {name} from comparison": "{name} niet meer vergelijken",
+  "You can compare up to {n} products. Remove one to add {name}.":
+    "Je kunt maximaal {n} producten vergelijken. Haal er een weg om {name} toe te voegen.",
+  "You are comparing {kind}; {name} is another kind of product.":
+    "Je vergelijkt {kind}; {name} is een ander soort product.",
+  "Compare products": "Producten vergelijken",
+  chosen: "gekozen",
+  "You are not comparing any products yet.": "Je vergelijkt nog geen producten.",
+  "Tap Compare on up to {n} products of one kind to see them side by side.":
+    "Tik op Vergelijk bij maximaal {n} producten van één soort om ze naast elkaar te zien.",
+  "Clear comparison": "Vergelijking wissen",
+  "Your comparison is kept in this browser.": "Je vergelijking wordt in deze browser bewaard.",
+  "You are offline: the products as you last saw them.":
+    "Je bent offline: de producten zoals je ze het laatst zag.",
+  "Collar style": "Kraag",
+  "Sleeve length": "Mouwlengte",
+  "Sizes in stock": "Maten op voorraad",
+  Differs: "Verschilt",
+  "Size for {name}": "Maat voor {name}",
+  "Choose a size": "Kies een maat",
+  Product: "Product",
+  // The spec's last modals (issue 29)
+  "The terms and conditions could not be loaded. You can read them on their own page.":
+    "De algemene voorwaarden konden niet worden geladen. Je kunt ze op hun eigen pagina lezen.",
+  "Fill in your first and last name": "Vul je voornaam en achternaam in",
+  "Enter an affix of at most 6 letters or digits": "Vul een toevoeging in van hoogstens 6 letters of cijfers",
+  "Enter the street": "Vul de straat in",
+  "Enter the city": "Vul de plaats in",
+  "Choose your size": "Kies je maat",
+  Sizes: "Maten",
+  "The sizes could not be loaded. Choose your size on the product page.":
+    "De maten konden niet worden geladen. Kies je maat op de productpagina.",
+  "Add {name} in size {size} to your shopping bag": "{name} in maat {size} in je winkelwagen",
+  "sold out": "uitverkocht",
+  "Quick add": "Snel toevoegen",
+  "Quick add {name}": "{name} snel toevoegen",
 } as const satisfies Record<string, string>;
 
 export type DictionaryKey = keyof typeof nl;

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { emailKey, isValidEmail, subscribeOutcome } from "./newsletter.ts";
+import { t } from "../i18n/translate.ts";
+import { emailKey, isValidEmail, NEWSLETTER_MESSAGES, subscribeOutcome } from "./newsletter.ts";
 
 describe("newsletter e-mail rules", () => {
   it("accepts ordinary addresses and refuses the rest", () => {
@@ -50,5 +51,10 @@ describe("newsletter e-mail rules", () => {
     expect(subscribeOutcome(500, { code: 500, result: "boom" })).toBe("failed");
     expect(subscribeOutcome(200, { code: 200, result: {} })).toBe("failed");
     expect(subscribeOutcome(200, null)).toBe("failed");
+  });
+
+  it("asks for the mailed confirmation before the double opt-in, never says subscribed (issue 23, item 16)", () => {
+    expect(t(NEWSLETTER_MESSAGES.success)).toBe("Bevestig je inschrijving via de mail");
+    expect(t(NEWSLETTER_MESSAGES.success)).not.toMatch(/ingeschreven/);
   });
 });

@@ -17,7 +17,11 @@ export const NEWSLETTER_DEBOUNCE_MS = 500;
 
 export const NEWSLETTER_MESSAGES = {
   invalidEmail: "Please provide an valid e-mail address",
-  success: "You have been successfully subscribed to our newsletter!",
+  /**
+   * Double opt-in (issue 23, item 16): a sign-up is not a subscription until the mailed link is
+   * followed, so the answer asks for that instead of the spec's "successfully subscribed".
+   */
+  success: "Confirm your subscription via the mail",
   alreadySubscribed: "You are already subscribed to our newsletter!",
   failed: "An error occurred while subscribing you to our newsletter, please try again!",
 } as const;

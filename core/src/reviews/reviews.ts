@@ -5,6 +5,12 @@ export const REVIEW_SORTS = ["newest", "helpful"] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
 export const REVIEW_LIMITS = { title: 120, detail: 4000, nickname: 60, email: 254 } as const;
 
+/**
+ * The ratings a review gives (Magento's rating entities): this shop asks one, the stars overall.
+ * Any other `rating_id` is refused (issue 31 item 6).
+ */
+export const REVIEW_RATING_IDS: readonly number[] = [1];
+
 export interface ReviewRating {
   rating_id: number;
   value: number;

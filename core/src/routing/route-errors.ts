@@ -8,6 +8,13 @@ import { t } from "../i18n/translate.ts";
 
 export const EMPTY_RESULT_MARKER = "query returned empty result";
 
+/**
+ * Offline, with home not at hand either (issue 23, item 9): the shopper stays on the page they
+ * were reading, which still works, and is told so instead of "Redirecting to Home".
+ */
+export const OFFLINE_STAY_MESSAGE =
+  "This page is not available offline. Pages you have seen before still open.";
+
 export interface RouteLoadFailure {
   /** HTTP status of a route error response, when it was one. */
   status?: number;

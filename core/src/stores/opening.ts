@@ -67,3 +67,14 @@ export function upcomingSpecialDays<T extends DayHours>(
     .toSorted((a, b) => a.date.localeCompare(b.date))
     .slice(0, limit);
 }
+
+/** The weekdays' dictionary keys, Monday first (ISO weekday - 1): the store page and an order's pick-up. */
+export const WEEKDAYS = [
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+  "Sunday",
+] as const;

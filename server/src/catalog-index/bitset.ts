@@ -11,14 +11,6 @@ export function emptyBits(size: number): Bits {
   return new Uint32Array(wordsFor(size));
 }
 
-/** Every document 0..size-1. */
-export function fullBits(size: number): Bits {
-  const bits = new Uint32Array(wordsFor(size)).fill(0xffffffff);
-  const rest = size & 31;
-  if (rest && bits.length > 0) bits[bits.length - 1] = (1 << rest) - 1;
-  return bits;
-}
-
 export function bitsOf(size: number, docs: Iterable<number>): Bits {
   const bits = emptyBits(size);
   for (const doc of docs) bits[doc >>> 5]! |= 1 << (doc & 31);
@@ -91,13 +83,4 @@ export function forEachBit(bits: Bits, fn: (doc: number) => void) {
       w ^= low;
     }
   }
-}
-
-export function toDocs(bits: Bits): Int32Array {
-  const out = new Int32Array(popcount(bits));
-  let k = 0;
-  forEachBit(bits, (doc) => {
-    out[k++] = doc;
-  });
-  return out;
 }

@@ -219,7 +219,7 @@ function hit(s: Snapshot, ref: number): ChildHit | undefined {
 }
 
 /** Active children of `rootId`, nested through `children_data`, each level in position order. */
-export function buildTree(list: readonly Category[], rootId: number): Category[] {
+function buildTree(list: readonly Category[], rootId: number): Category[] {
   const children = new Map<number, Category[]>();
   for (const category of list) {
     if (!category.is_active) continue;

@@ -11,7 +11,7 @@ import { type AvailableFilter, type FacetFilter, type FacetOption, QueryError } 
 import type { Snapshot } from "./snapshot.ts";
 
 /** Filter aggregation size (browsing §9). */
-export const FACET_SIZE = 10;
+const FACET_SIZE = 10;
 const collator = new Intl.Collator("nl", { sensitivity: "base", numeric: true });
 
 const TITLES = lookupTable<string>({

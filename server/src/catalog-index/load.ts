@@ -10,7 +10,7 @@ import {
   type StockInfo,
   sellableStock,
 } from "@etalage/core";
-import { isNull } from "drizzle-orm";
+import { asc, isNull } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { attributes, categories, landingPages, products, redirects, stock, taxRules } from "../db/schema.ts";
 import { isEnabledChild } from "./product-values.ts";
@@ -20,14 +20,20 @@ type StockRow = typeof stock.$inferSelect;
 
 export async function loadCatalog(db: Db): Promise<CatalogData> {
   const [categoryRows, attributeRows, taxRows, productRows, stockRows, redirectRows, landingRows] =
+    // In key order: PostgreSQL returns rows in whatever order its pages hold them (an updated row
+    // moves), and ties in ranking, listings and "the first match" must not depend on that.
     await Promise.all([
-      db.select({ data: categories.data }).from(categories),
-      db.select({ data: attributes.data }).from(attributes),
-      db.select({ data: taxRules.data }).from(taxRules),
-      db.select({ data: products.data }).from(products).where(isNull(products.parentId)),
+      db.select({ data: categories.data }).from(categories).orderBy(asc(categories.id)),
+      db.select({ data: attributes.data }).from(attributes).orderBy(asc(attributes.attributeId)),
+      db.select({ data: taxRules.data }).from(taxRules).orderBy(asc(taxRules.id)),
+      db
+        .select({ data: products.data })
+        .from(products)
+        .where(isNull(products.parentId))
+        .orderBy(asc(products.id)),
       db.select().from(stock),
-      db.select().from(redirects),
-      db.select({ data: landingPages.data }).from(landingPages),
+      db.select().from(redirects).orderBy(asc(redirects.id)),
+      db.select({ data: landingPages.data }).from(landingPages).orderBy(asc(landingPages.id)),
     ]);
   const stockBySku = new Map(stockRows.map((row) => [row.sku, row]));
   return {

@@ -7,14 +7,10 @@ import type { ConfigurableChild, Product } from "@etalage/core";
 /** A child counts for `catalog`-scoped filters while enabled (browsing §9: status 2+ is disabled). */
 export const isEnabledChild = (child: ConfigurableChild) => Number(child.status ?? 1) < 2;
 
-/** The keys of a raw value: a list gives each element, a multiselect "1,2" each part. */
-export function keysOf(value: unknown, multiselect = false): string[] {
-  const out: string[] = [];
-  eachKey(value, multiselect, (key) => out.push(key));
-  return out;
-}
-
-/** `keysOf` without the array, for the index build's hot loops. */
+/**
+ * The keys of a raw value, one by one (a list gives each element, a multiselect "1,2" each part):
+ * no array, for the index build's hot loops.
+ */
 export function eachKey(value: unknown, multiselect: boolean, add: (key: string) => void): void {
   if (value === null || value === undefined || value === "") return;
   if (typeof value === "string") {

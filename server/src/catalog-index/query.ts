@@ -27,13 +27,13 @@ export interface QueryOptions {
 }
 
 /** Sort choices of a listing (browsing §9), labelled in Dutch. */
-export const SORT_FIELDS: readonly SortFieldOption[] = [
+const SORT_FIELDS: readonly SortFieldOption[] = [
   { label: "Positie", id: "category.position:asc", type: "sort" },
   { label: "Nieuwste", id: "updated_at:desc", type: "sort" },
   { label: "Prijs laag-hoog", id: "final_price:asc", type: "sort" },
   { label: "Prijs hoog-laag", id: "final_price:desc", type: "sort" },
 ];
-export const RELEVANCE_SORT: SortFieldOption = { label: "Relevantie", id: "_score:desc", type: "sort" };
+const RELEVANCE_SORT: SortFieldOption = { label: "Relevantie", id: "_score:desc", type: "sort" };
 
 const SORT_ALIASES = lookupTable<SortField | "position" | "relevance">({
   "category.position": "position",

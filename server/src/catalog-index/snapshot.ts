@@ -41,7 +41,7 @@ export interface ChildRef {
   child: number;
 }
 
-export const SORT_FIELDS = ["final_price", "updated_at", "created_at", "name", "id"] as const;
+const SORT_FIELDS = ["final_price", "updated_at", "created_at", "name", "id"] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 
 export class Snapshot {

@@ -16,7 +16,7 @@ export interface SortKey {
 export const MISSING_RANK = 0x7fffffff;
 
 /** A sort key from a comparator of values; `has(doc)` false means "no value" (sorted last both ways). */
-export function sortKey(
+function sortKey(
   size: number,
   has: (doc: number) => boolean,
   compare: (a: number, b: number) => number,

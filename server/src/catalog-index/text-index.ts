@@ -9,8 +9,8 @@ import { lookupTable } from "@etalage/core";
 import { isStopWord, normalize, stem, tokenize } from "./text-analysis.ts";
 import { WordTrie } from "./text-trie.ts";
 
-export const FIELD_BOOSTS = { name: 4, sku: 2, category: 1, brand: 1, color: 1, material: 1 } as const;
-export type TextField = keyof typeof FIELD_BOOSTS;
+const FIELD_BOOSTS = { name: 4, sku: 2, category: 1, brand: 1, color: 1, material: 1 } as const;
+type TextField = keyof typeof FIELD_BOOSTS;
 
 /** Fields as small numbers while the index is built, in the order a document's words are read. */
 const FIELD_INDEX = { name: 0, sku: 1, category: 2, brand: 3, color: 4, material: 5 } as const;
@@ -18,8 +18,8 @@ const SKU_FIELD = FIELD_INDEX.sku;
 const FIELD_SLOTS = 8;
 const BOOST_OF: readonly number[] = (Object.keys(FIELD_INDEX) as TextField[]).map((f) => FIELD_BOOSTS[f]);
 
-export const COMPOUND_HEAD_WEIGHT = 0.8;
-export const COMPOUND_MODIFIER_WEIGHT = 0.25;
+const COMPOUND_HEAD_WEIGHT = 0.8;
+const COMPOUND_MODIFIER_WEIGHT = 0.25;
 /** A colour also counts, weaker, as the colour family a shopper names it by ("navy" is blue). */
 const COLOR_FAMILY_WEIGHT = 0.6;
 const COLOR_FAMILIES = lookupTable<string>({

@@ -18,12 +18,12 @@ import {
 } from "./text-analysis.ts";
 import type { TextIndex } from "./text-index.ts";
 
-export const MIN_SCORE = 0.02;
-export const MINIMUM_SHOULD_MATCH = 0.75;
+const MIN_SCORE = 0.02;
+const MINIMUM_SHOULD_MATCH = 0.75;
 const PREFIX_MIN_LENGTH = 3;
 const PREFIX_LIMIT = 64;
 
-export const QUALITY = {
+const QUALITY = {
   exact: 1,
   diminutive: 0.95,
   compound: 0.9,

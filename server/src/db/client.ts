@@ -21,7 +21,15 @@ export interface Database {
   location: string;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * Runs `work` while no other instance runs its own (a PostgreSQL advisory lock): instances
+   * started together migrate and seed one after another, never both at once (ADR 0040).
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
 }
+
+/** The advisory lock key instances take to migrate and seed ("etalage" in ASCII, as a bigint). */
+const STARTUP_LOCK = 0x6574616c616765n;
 
 export interface DatabaseOptions {
   /** A PostgreSQL server; when absent, PGlite keeps the data in `dataDir`. */
@@ -38,7 +46,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzleNodePg(pool, { schema });
-    await migrateNodePg(db, { migrationsFolder });
+    const exclusively = async <T>(work: () => Promise<T>): Promise<T> => {
+      // A session lock on a connection of its own, held while `work` uses the pool.
+      const holder = await pool.connect();
+      try {
+        await holder.query("select pg_advisory_lock($1)", [STARTUP_LOCK.toString()]);
+        try {
+          return await work();
+        } finally {
+          await holder.query("select pg_advisory_unlock($1)", [STARTUP_LOCK.toString()]);
+        }
+      } finally {
+        holder.release();
+      }
+    };
+    await exclusively(() => migrateNodePg(db, { migrationsFolder }));
     const url = new URL(options.databaseUrl);
     url.password = "";
     return {
@@ -47,6 +69,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       location: url.toString(),
       ping: () => ping(db),
       close: () => pool.end(),
+      exclusively,
     };
   }
   const dir = options.inMemory ? undefined : path.resolve(options.dataDir, "pglite");
@@ -64,6 +87,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     location: dir ?? "memory",
     ping: () => ping(db as unknown as Db),
     close: () => client.close(),
+    // One process per data folder (main.ts claims it): nobody to wait for.
+    exclusively: (work) => work(),
   };
 }
 

@@ -110,12 +110,17 @@ export const passwordResets = pgTable(
   (t) => [index("password_resets_customer_idx").on(t.customerId, t.createdAt)],
 );
 
-/** Failed logins per email, for the contract's 10 per 15 minutes. */
+/**
+ * Failed logins per email and address: 10 per 15 minutes for one email from one address, and a
+ * growing delay for an email failed from many (issue 31 item 5).
+ */
 export const loginFailures = pgTable(
   "login_failures",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
     email: text("email").notNull(),
+    /** The client address the attempt came from (issue 31 item 5: the limit is per email and address). */
+    address: text("address"),
     at: at("at").notNull().defaultNow(),
   },
   (t) => [index("login_failures_email_idx").on(t.email, t.at)],

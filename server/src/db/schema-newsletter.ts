@@ -20,6 +20,14 @@ import {
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
+export interface EngageConsent {
+  id: string;
+  value: boolean;
+  date: string;
+  source?: string;
+  comment?: string;
+}
+
 /** Engage's contact: `id` is the contactId (a GUID), attributes in Engage's own names. */
 export const contacts = pgTable(
   "contacts",
@@ -37,8 +45,20 @@ export const contacts = pgTable(
     cartItems: jsonb("cart_items").$type<{ sku: string; qty: number }[]>().notNull().default([]),
     createdAt: at("created_at").notNull().defaultNow(),
     updatedAt: at("updated_at").notNull().defaultNow(),
+    /** Engage's consents (`{ id, value, date, source, comment }`), as the built-in Engage API keeps them. */
+    consents: jsonb("consents").$type<EngageConsent[]>().notNull().default([]),
+    /** With a real Engage: the `updated_at` last sent there (engage-sync.ts); a newer one is sent again. */
+    engageSyncedAt: at("engage_synced_at"),
   },
-  (t) => [uniqueIndex("contacts_custom_key_idx").on(t.customKey).where(sql`${t.customKey} is not null`)],
+  (t) => [
+    uniqueIndex("contacts_custom_key_idx").on(t.customKey).where(sql`${t.customKey} is not null`),
+    // The contacts a real Engage has yet to hear of (engage-sync.ts), without reading every browser's.
+    index("contacts_engage_due_idx")
+      .on(t.updatedAt)
+      .where(
+        sql`${t.email} is not null and (${t.engageSyncedAt} is null or ${t.updatedAt} > ${t.engageSyncedAt})`,
+      ),
+  ],
 );
 
 /** What a contact looked at and bought: the source of `favbrand` and `favstore`. */

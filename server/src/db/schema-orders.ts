@@ -119,7 +119,20 @@ export const orderItems = pgTable(
   (t) => [index("order_items_order_idx").on(t.orderId), check("order_items_qty", sql`${t.qty} > 0`)],
 );
 
-export type PaymentStatus = "pending" | "authorised" | "refused" | "cancelled" | "error";
+/**
+ * An attempt's state (docs/decisions/0032): `pending` is the order's one open attempt; a newer
+ * attempt leaves the older one `superseded`; `authorised` came by notification; `reversed` was
+ * authorised and then cancelled or refunded in full.
+ */
+export type PaymentStatus =
+  | "pending"
+  | "superseded"
+  | "authorised"
+  | "refused"
+  | "cancelled"
+  | "expired"
+  | "error"
+  | "reversed";
 
 /** One attempt to pay an order (a retry with another method is another row). */
 export const payments = pgTable(
@@ -131,16 +144,32 @@ export const payments = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     /** Adyen's merchantReference: the order number and the attempt, unique. */
     reference: text("reference").notNull().unique(),
+    /** The authorised payment's pspReference (a session may hold refused payments before it). */
     pspReference: text("psp_reference"),
     method: text("method").notNull(),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull(),
     status: text("status").$type<PaymentStatus>().notNull().default("pending"),
     resultCode: text("result_code"),
+    /** Random, kept with the attempt: a retry of `/sessions` replays Adyen's first answer. */
+    idempotencyKey: text("idempotency_key"),
+    /** The Hosted Checkout session and the page it sends the shopper to. */
+    sessionId: text("session_id"),
+    sessionUrl: text("session_url"),
+    expiresAt: at("expires_at"),
+    /** This attempt's authorisation made the order paid (any other is reversed). */
+    paysOrder: boolean("pays_order").notNull().default(false),
+    capturedCents: integer("captured_cents").notNull().default(0),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    chargedBackCents: integer("charged_back_cents").notNull().default(0),
     createdAt: at("created_at").notNull().defaultNow(),
     updatedAt: at("updated_at").notNull().defaultNow(),
   },
-  (t) => [index("payments_order_idx").on(t.orderId), uniqueIndex("payments_psp_idx").on(t.pspReference)],
+  (t) => [
+    index("payments_order_idx").on(t.orderId),
+    uniqueIndex("payments_psp_idx").on(t.pspReference),
+    uniqueIndex("payments_session_idx").on(t.sessionId),
+  ],
 );
 
 /** Provider notifications applied, so a replayed one changes nothing twice. */

@@ -89,6 +89,8 @@ export const meta = pgTable("meta", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
 });
 export * from "./schema-accounts.ts";
+// Payments (issues 24, 30, 31): modifications, staff alerts and the built-in Adyen test gateway.
+export * from "./schema-adyen-test-gateway.ts";
 export * from "./schema-cart.ts";
 export * from "./schema-cms.ts";
 export * from "./schema-newsletter.ts";
@@ -96,6 +98,7 @@ export * from "./schema-newsletter.ts";
 export * from "./schema-orders.ts";
 // Passkeys (issue 12, beyond the spec).
 export * from "./schema-passkeys.ts";
+export * from "./schema-payments.ts";
 export * from "./schema-recommendations.ts";
 export * from "./schema-reviews.ts";
 // Back-in-stock mails (issue 14).

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { sendError } from "./envelope.ts";
 
 /** One answer for every refusal: a stranger learns neither whether the API is configured nor why. */
-export const BEARER_REFUSED = "authorization: a valid bearer token is required";
+const BEARER_REFUSED = "authorization: a valid bearer token is required";
 
 /**
  * An onRequest hook that lets through only `Authorization: Bearer <token>`, for the operator's APIs
@@ -25,6 +25,12 @@ export function requireBearerToken(token: string | undefined, realm: string, set
     reply.header("www-authenticate", `Bearer realm="${realm}"`);
     return sendError(reply, 401, BEARER_REFUSED);
   };
+}
+
+/** Whether the request carries `Authorization: Bearer <token>` (constant-time; never without a token). */
+export function hasBearerToken(request: FastifyRequest, token: string | undefined): boolean {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "");
+  return Boolean(token && match?.[1] && timingSafeEqual(digest(match[1]), digest(token)));
 }
 
 function digest(text: string): Buffer {

@@ -2,13 +2,6 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { z } from "zod";
 
-/** The contract's answer shape: `{ code, result, meta? }`, with the HTTP status equal to `code`. */
-export interface Envelope<T> {
-  code: number;
-  result: T;
-  meta?: Record<string, unknown>;
-}
-
 export interface FieldError {
   path: string;
   message: string;

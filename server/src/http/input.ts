@@ -8,7 +8,7 @@ import { ApiError, type FieldError } from "./envelope.ts";
  */
 
 /** JSON bodies of ours nest a few levels (a CMS story a dozen); deeper is a parser attack. */
-export const MAX_DEPTH = 64;
+const MAX_DEPTH = 64;
 
 function pathText(parts: readonly (string | number)[]): string {
   let text = "";
@@ -54,7 +54,7 @@ export function findBadText(
 }
 
 /** The request's parts, checked before any schema or handler sees them. */
-export function checkRequestText(request: FastifyRequest): FieldError | undefined {
+function checkRequestText(request: FastifyRequest): FieldError | undefined {
   // Paths and queries are single-line; bodies may hold line breaks (a message, a review).
   return (
     findBadText(request.params, ["params"], false) ??

@@ -45,7 +45,7 @@ export interface StatusPages {
   render?: (request: FastifyRequest, reply: FastifyReply, status: number) => Promise<unknown>;
 }
 
-export function isApiPath(url: string): boolean {
+function isApiPath(url: string): boolean {
   return /^\/(?:api|img)(?:[/?]|$)/i.test(url);
 }
 

@@ -10,18 +10,18 @@ import { z } from "zod";
  */
 
 /** PostgreSQL's `integer`: ids, item ids, positions. */
-export const INT4_MAX = 2_147_483_647;
+const INT4_MAX = 2_147_483_647;
 
 type Ctx = z.core.$RefinementCtx<string>;
 
 /** Refinement: one line of text, no control characters, valid Unicode. */
-export function singleLine(value: string, ctx: Ctx) {
+function singleLine(value: string, ctx: Ctx) {
   const problem = textProblem(value, false);
   if (problem) ctx.addIssue({ code: "custom", message: problem });
 }
 
 /** Refinement: free text that may hold line breaks and tabs (a message, a review). */
-export function multiLine(value: string, ctx: Ctx) {
+function multiLine(value: string, ctx: Ctx) {
   const problem = textProblem(value, true);
   if (problem) ctx.addIssue({ code: "custom", message: problem });
 }

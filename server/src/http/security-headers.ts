@@ -10,7 +10,7 @@ import type { FastifyInstance } from "fastify";
  */
 
 /** Nothing the shop uses; a later feature that needs one (geolocation, payment) names itself. */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   "accelerometer=()",
   "camera=()",
   "display-capture=()",

@@ -6,7 +6,7 @@ import type { SourceImage } from "./sources.ts";
 export const FORMATS = ["avif", "webp", "jpeg", "png"] as const;
 export type Format = (typeof FORMATS)[number];
 export const FITS = ["resize", "fit", "crop"] as const;
-export type Fit = (typeof FITS)[number];
+type Fit = (typeof FITS)[number];
 
 export const CONTENT_TYPES: Record<Format, string> = {
   avif: "image/avif",

@@ -1,27 +1,27 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  CARD_IMAGE_SIZES,
-  cardImageSrc,
-  cardImageSrcSet,
-} from "../../../storefront/app/features/catalog/card-image.ts";
 import { TILE_WIDTHS, tileImageUrl, tileSrcSet } from "../../../storefront/app/features/cms/cms-image.ts";
-import { menuFromCms } from "../../../storefront/app/features/cms/shell-from-cms.ts";
-import {
-  GALLERY,
-  galleryImage,
-  LABEL_IMAGE,
-  THUMB,
-  thumbImage,
-} from "../../../storefront/app/features/product/gallery-sizes.ts";
-import { MENU_TILE } from "../../../storefront/app/features/shell/default-blocks.ts";
 import {
   CART_THUMBNAIL,
   resizedImageUrl,
   THUMBNAIL,
   thumbnailSrcSet,
 } from "../../../storefront/app/lib/images.ts";
+import {
+  GALLERY,
+  galleryImage,
+  LABEL_IMAGE,
+  THUMB,
+  thumbImage,
+} from "../../../storefront/app/pages/product/gallery-sizes.ts";
+import { MENU_TILE } from "../../../storefront/app/shell/default-blocks.ts";
+import { menuFromCms } from "../../../storefront/app/shell/shell-from-cms.ts";
+import {
+  CARD_IMAGE_SIZES,
+  cardImageSrc,
+  cardImageSrcSet,
+} from "../../../storefront/app/ui/products/card-image.ts";
 import layoutStories from "../../content/layout.json" with { type: "json" };
 import { projectRoot } from "../paths.ts";
 import { IMAGE_SIZES, isAllowedSize, sizeProblem } from "./sizes.ts";
@@ -115,8 +115,8 @@ describe("the sizes /img renders", () => {
  */
 const BUILDERS = new Set([
   "lib/images.ts",
-  "features/catalog/card-image.ts",
-  "features/product/gallery-sizes.ts",
+  "ui/products/card-image.ts",
+  "pages/product/gallery-sizes.ts",
   "features/cms/cms-image.ts",
 ]);
 /** Size constants a call site may pass; the test above checks each. */

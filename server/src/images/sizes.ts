@@ -49,10 +49,8 @@ for (const { width, height } of IMAGE_SIZES) {
   allowed.set(width, heights);
 }
 
-export const IMAGE_WIDTHS: readonly number[] = [...allowed.keys()].sort((a, b) => a - b);
-export const IMAGE_HEIGHTS: readonly number[] = [...new Set(IMAGE_SIZES.map((s) => s.height))].sort(
-  (a, b) => a - b,
-);
+const IMAGE_WIDTHS: readonly number[] = [...allowed.keys()].sort((a, b) => a - b);
+const IMAGE_HEIGHTS: readonly number[] = [...new Set(IMAGE_SIZES.map((s) => s.height))].sort((a, b) => a - b);
 
 /** Why a requested box is refused, naming the parameter at fault, or undefined when it is allowed. */
 export function sizeProblem(

@@ -47,7 +47,7 @@ const SIZE_LABELS: readonly string[] = [
   ONE_SIZE,
 ];
 
-export const MATERIALS = [
+const MATERIALS = [
   "katoen",
   "biologisch katoen",
   "stretchkatoen",

@@ -5,7 +5,7 @@ import { cartRules } from "../db/schema.ts";
 type NewRule = typeof cartRules.$inferInsert;
 
 /** The demo coupon codes (README "Demo coupon codes"); each shows one rule or one refusal. */
-export const DEMO_CART_RULES: readonly NewRule[] = [
+const DEMO_CART_RULES: readonly NewRule[] = [
   { code: "WELKOM10", label: "Welkomstkorting 10%", action: "by_percent", discountAmount: 10 },
   { code: "ZOMER25", label: "Zomerkorting € 25", action: "by_fixed", discountAmount: 25, minSubtotal: 150 },
   { code: "GRATISVERZENDING", label: "Gratis verzending", action: "free_shipping", freeShipping: true },

@@ -14,10 +14,10 @@ import { generateSets } from "./demo-sets.ts";
 import { PLANS } from "./demo-styles.ts";
 
 /** Changing the seed (or any table) changes the catalogue; the test's snapshot says so. */
-export const DEMO_SEED = 20_260_301;
+const DEMO_SEED = 20_260_301;
 
-export const FIRST_PARENT_ID = 1000;
-export const FIRST_CHILD_ID = 100_000;
+const FIRST_PARENT_ID = 1000;
+const FIRST_CHILD_ID = 100_000;
 
 /**
  * Records in import order: tax rules, attributes, categories, products (anything a set links to

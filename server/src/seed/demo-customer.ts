@@ -4,7 +4,7 @@ import { customerAddresses, customers } from "../db/schema.ts";
 import { hashPassword } from "../services/accounts/passwords.ts";
 
 /** The demo customer of `npm start` (README "Accounts"): a known login to try the account pages. */
-export const DEMO_CUSTOMER = {
+const DEMO_CUSTOMER = {
   email: "demo@etalage.nl",
   password: "Etalage-Demo-2026",
   firstname: "Daan",

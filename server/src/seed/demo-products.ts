@@ -52,8 +52,8 @@ export interface Ids {
   child: number;
 }
 
-export const ACTIVE_FROM = "2024-01-01 00:00:00";
-export const ACTIVE_TO = "2099-12-31 23:59:59";
+const ACTIVE_FROM = "2024-01-01 00:00:00";
+const ACTIVE_TO = "2099-12-31 23:59:59";
 
 interface Model {
   style: Style;
@@ -111,7 +111,7 @@ function makeModel(rng: Rng, plan: LeafPlan, style: Style): Model {
 }
 
 /** One sku's stock: about 5 % sold out and 3 % of uncertain quantity. */
-export function makeStock(rng: Rng, productId: number, sku: string): StockInfo {
+function makeStock(rng: Rng, productId: number, sku: string): StockInfo {
   const soldOut = rng.chance(0.05);
   const stock: StockInfo = {
     product_id: productId,
@@ -157,7 +157,7 @@ function makeSpecial(rng: Rng, price: number): Special | undefined {
 export const isActiveSpecial = (s: { special_to_date?: string | null; special_from_date?: string | null }) =>
   s.special_from_date === ACTIVE_FROM && s.special_to_date === ACTIVE_TO;
 
-export function gallery(
+function gallery(
   kind: ProductKind,
   color: ColorKey,
   label: string,

@@ -66,7 +66,7 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
  * Shop prices including tax, the way a menswear shop writes them: .95 below 200, round euros
  * above, and a few round prices in between.
  */
-export const PRICE_POINTS: readonly number[] = [
+const PRICE_POINTS: readonly number[] = [
   ...[9, 12, 14, 17, 19, 24, 29, 34, 39, 44, 49, 54, 59, 64, 69, 74, 79, 84, 89, 99].map((e) => e + 0.95),
   ...[109, 119, 129, 139, 149, 159, 169, 179, 189, 199, 219].map((e) => e + 0.95),
   89,
@@ -99,10 +99,6 @@ export function pickPrice(rng: Rng, min: number, max: number): number {
  */
 export function excludingTax(inclusive: number, ratePercent: number): number {
   return Math.round((inclusive / (1 + ratePercent / 100)) * 10000) / 10000;
-}
-
-export function includingTax(exclusive: number, ratePercent: number): number {
-  return round2(exclusive * (1 + ratePercent / 100));
 }
 
 /** A sale price `fraction` below `inclusive`, again ending in .95 (or on 5 euros above 100). */

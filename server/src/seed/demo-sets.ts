@@ -291,7 +291,7 @@ function giftCardImages(amount: number) {
  * message is not. Magento's custom options of type field and area; the cart, the order and the
  * confirmation mail carry them as the line's options.
  */
-export const GIFT_CARD_OPTIONS: readonly CustomOption[] = [
+const GIFT_CARD_OPTIONS: readonly CustomOption[] = [
   {
     option_id: 901,
     title: "Naam ontvanger",

@@ -15,7 +15,7 @@ import { COLORS, type ColorKey, PRODUCT_KINDS, type ProductKind } from "./palett
 /** How a style is sized: letters XS–XXL, shoe sizes, waist/length, belt lengths, sock sizes, or one size. */
 export type SizeScheme = "letters" | "shoes" | "waist" | "belt" | "socks" | "one";
 
-export type ExtraCode = (typeof EXTRA_ATTRIBUTES)[number];
+type ExtraCode = (typeof EXTRA_ATTRIBUTES)[number];
 
 export interface Style {
   name: string;

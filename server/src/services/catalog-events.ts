@@ -13,7 +13,7 @@ import type { Database, Db } from "../db/client.ts";
  * holds the data folder. One path for both drivers: the writer never needs to know who listens.
  */
 
-export const CATALOG_CHANNEL = "etalage_catalog";
+const CATALOG_CHANNEL = "etalage_catalog";
 
 /** Identifies this process in notices, for logs ("who changed the catalogue"). */
 const ORIGIN = randomUUID();

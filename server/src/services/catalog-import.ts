@@ -18,7 +18,7 @@ export type { ImportSummary } from "./catalog-import/write.ts";
 export type ImportOutcome = { ok: true; summary: ImportSummary } | { ok: false; issues: ImportIssue[] };
 
 /** Thrown by `importCatalog` for records that fail validation; carries every problem. */
-export class CatalogImportError extends Error {
+class CatalogImportError extends Error {
   constructor(readonly issues: ImportIssue[]) {
     const shown = issues.slice(0, 20).map(formatIssue).join("\n");
     super(`Catalogue import refused (${issues.length} problem${issues.length === 1 ? "" : "s"}):\n${shown}`);

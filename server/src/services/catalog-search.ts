@@ -22,7 +22,7 @@ import { projectionFor, sourceFilter, sourceKey } from "./catalog-search-source.
 export type { ProductQuery, ProductSearchResult, SearchResult };
 
 /** The largest page a client may ask for (browsing §9: "category fetch 4000"). */
-export const MAX_SIZE = 4000;
+const MAX_SIZE = 4000;
 
 export interface CatalogSearchRequest {
   index: string;
@@ -43,11 +43,10 @@ export const CMS_ENTITY_TYPES = ["cms_page", "cms_block"] as const;
 export const isCmsEntityType = (type: string): type is (typeof CMS_ENTITY_TYPES)[number] =>
   (CMS_ENTITY_TYPES as readonly string[]).includes(type);
 
-export const isEntityType = (type: string): type is EntityType =>
-  (ENTITY_TYPES as readonly string[]).includes(type);
+const isEntityType = (type: string): type is EntityType => (ENTITY_TYPES as readonly string[]).includes(type);
 
 /** Browsing §5: a size of 0 or less becomes 50, a negative start 0. */
-export function paging(from: number | undefined, size: number | undefined): { from: number; size: number } {
+function paging(from: number | undefined, size: number | undefined): { from: number; size: number } {
   return {
     from: from === undefined || from < 0 ? 0 : Math.floor(from),
     size: size === undefined || size <= 0 ? DEFAULT_SIZE : Math.floor(size),

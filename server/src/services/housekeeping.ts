@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { Db } from "../db/client.ts";
+import { purgeGatewayIdempotency } from "../providers/payments/gateway/idempotency.ts";
 import { purgeRecommendationEvents } from "../providers/recommendations/event-store.ts";
 import { purgePasskeyChallenges } from "./accounts/passkeys.ts";
 import { purgeIdempotencyKeys } from "./idempotency.ts";
@@ -10,13 +11,15 @@ export interface PurgeTask {
   purge(db: Db): Promise<number>;
 }
 
-export const PURGE_TASKS: readonly PurgeTask[] = [
+const PURGE_TASKS: readonly PurgeTask[] = [
   // A cart write stores its answer under its key; without this the table grows with every write.
   { what: "expired idempotency keys", purge: (db) => purgeIdempotencyKeys(db) },
   // Every view, click and add is a row; past the replay window no instance reads it again.
   { what: "recommendation events past the replay window", purge: (db) => purgeRecommendationEvents(db) },
   // A passkey ceremony nobody finished leaves its challenge; it is dead after 5 minutes.
   { what: "expired passkey challenges", purge: (db) => purgePasskeyChallenges(db) },
+  // The built-in Adyen gateway keeps idempotency keys Adyen's 31 days, not for ever.
+  { what: "Adyen test gateway idempotency keys past 31 days", purge: (db) => purgeGatewayIdempotency(db) },
 ];
 
 /**

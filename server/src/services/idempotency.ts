@@ -37,7 +37,7 @@ export type IdempotentOutcome =
   | { kind: "conflict" };
 
 /** JSON with object keys sorted, so `{a, b}` and `{b, a}` are one request. */
-export function stableJson(value: unknown): string {
+function stableJson(value: unknown): string {
   if (value === undefined) return "null";
   if (value === null || typeof value !== "object") return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
@@ -47,7 +47,7 @@ export function stableJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`;
 }
 
-export function requestHash(request: unknown): string {
+function requestHash(request: unknown): string {
   return sha1(stableJson(request));
 }
 
@@ -91,6 +91,19 @@ export async function runIdempotent(
     await tx.delete(idempotencyKeys).where(where);
   }
   return { kind: "fresh", answer };
+}
+
+/** Whether `key` holds a kept answer in `scope` (a retry would replay it, not run again). */
+export async function hasStoredAnswer(db: Db, scope: string, key: string, now: Date = new Date()) {
+  const [stored] = await db
+    .select({ code: idempotencyKeys.responseCode, createdAt: idempotencyKeys.createdAt })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+  return (
+    stored !== undefined &&
+    stored.code !== null &&
+    stored.createdAt.getTime() >= now.getTime() - IDEMPOTENCY_KEY_TTL_MS
+  );
 }
 
 /** Drops keys past their lifetime; any instance may call it now and then. */

@@ -2,14 +2,23 @@ import pino from "pino";
 import { CatalogIndex } from "../catalog-index/catalog-index.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import { type AddressLookup, createAddressLookup } from "../providers/address-lookup/index.ts";
 import { BuiltinCms } from "../providers/cms/builtin.ts";
+import type { CmsPort } from "../providers/cms/port.ts";
+import { cmsPort } from "../providers/cms/select.ts";
 import { EngageContacts } from "../providers/customer-data/engage.ts";
+import { EngageApi, loadEngageApiKey } from "../providers/customer-data/engage-api.ts";
+import type { EngageSync } from "../providers/customer-data/engage-sync.ts";
+import { engageSyncOf } from "../providers/customer-data/select.ts";
+import { localKey } from "../providers/local-key.ts";
 import { MailService } from "../providers/mail/index.ts";
 import { mailPortMailer } from "../providers/newsletter/mailer.ts";
 import { NewsletterService } from "../providers/newsletter/service.ts";
-import { adyenProvider, InProcessGatewayClient } from "../providers/payments/adyen.ts";
+import { adyenProvider } from "../providers/payments/adyen.ts";
+import { CHECKOUT_PATH, TestGateway } from "../providers/payments/gateway/index.ts";
 import { loadGatewayKeys } from "../providers/payments/gateway-keys.ts";
-import { CHECKOUT_PATH, TestGateway } from "../providers/payments/test-gateway.ts";
+import { InProcessGatewayClient } from "../providers/payments/in-process-client.ts";
+import { purchaseReports } from "../providers/recommendations/select.ts";
 import { ElevateService } from "../providers/recommendations/service.ts";
 import { AccountService } from "./accounts/customers.ts";
 import { customerOrdersFrom } from "./accounts/order-history.ts";
@@ -34,15 +43,23 @@ export interface Services {
   catalog: CatalogIndex;
   /** Rebuilds `catalog` when any instance changes the catalogue (catalog-events.ts). */
   catalogEvents: CatalogEvents;
-  /** The CMS port, built in: stories, releases and preview tokens in the database (issue 5). */
-  cms: BuiltinCms;
+  /** The CMS port: the built-in CMS, or Storyblok with STORYBLOK_ACCESS_TOKEN (issue 24). */
+  cms: CmsPort;
+  /** The built-in CMS (issue 5) and its Storyblok-compatible delivery API, mounted either way. */
+  builtinCms: BuiltinCms;
   /** Drops stored data past its lifetime (idempotency keys), hourly. */
   housekeeping: Housekeeping;
   /** The recommendation and search port, built in: Elevate's Storefront API v3 (issue 16). */
   elevate: ElevateService;
+  /** The built-in service's Api-Key for payment notifications (what ELEVATE_API_KEY is to a cluster). */
+  elevatePaymentKey: string;
   /** Newsletter and customer data (issue 15): Voyado Engage's contacts and newsletter, built in. */
   engage: EngageContacts;
   newsletter: NewsletterService;
+  /** The built-in Engage REST API (the emulator VOYADO_ENGAGE_URL replaces) and its key. */
+  engageApi: { api: EngageApi; apiKey: string };
+  /** With VOYADO_ENGAGE_URL: sends contacts to that Engage (issue 24 item 5). */
+  engageSync?: EngageSync;
   /** Turns a customer token into a customer id; the accounts issue provides it (cart owner checks). */
   customerTokens?: CustomerTokenVerifier;
   /** Checkout (issue 13): orders, their payment expiry and the order-confirmed hook. */
@@ -50,7 +67,12 @@ export interface Services {
   /** The payment port (Adyen's Checkout API through its official client). */
   payments: PaymentService;
   /** The built-in Adyen-compatible test gateway, when no Adyen credentials are set; buildApp mounts it. */
-  testGateway?: { gateway: TestGateway; attach(app: import("fastify").FastifyInstance): void };
+  testGateway?: {
+    gateway: TestGateway;
+    /** The official client's transport to it (the contract test observes the requests here). */
+    transport: InProcessGatewayClient;
+    attach(app: import("fastify").FastifyInstance): void;
+  };
   // Accounts and mail (issue 12)
   /** Customers, logins, addresses and passwords. */
   accounts: AccountService;
@@ -66,6 +88,8 @@ export interface Services {
   reviews: ReviewService;
   /** "Mail me als mijn maat er weer is" (issue 14): swept after every catalogue change. */
   stockAlerts: StockAlertService;
+  /** Postcode and house number to street and city (issue 23): PDOK Locatieserver, built in or real. */
+  addressLookup: AddressLookup;
 }
 
 export interface ServiceOptions {
@@ -98,7 +122,8 @@ export async function createServices(
   await catalogEvents.start();
   if (!options.catalog) await catalog.build();
   catalogEvents.scheduleNextChange();
-  const cms = await BuiltinCms.create(config, database);
+  const builtinCms = await BuiltinCms.create(config, database);
+  const cms = cmsPort(config, builtinCms);
   if (background) await cms.start();
   const housekeeping = new Housekeeping(database.db, pino({ name: "housekeeping", level: config.LOG_LEVEL }));
   if (background) housekeeping.start();
@@ -108,7 +133,7 @@ export async function createServices(
   const testPayments = !config.ADYEN_API_KEY;
   const orders = new OrderService(database.db, cartCatalogOf(catalog), config, testPayments);
   if (background) orders.start();
-  const payment = paymentPort(config);
+  const payment = await paymentPort(config, database, background);
   const payments = new PaymentService(
     database.db,
     orders,
@@ -116,16 +141,23 @@ export async function createServices(
     config.PUBLIC_URL,
     pino({ name: "payments", level: config.LOG_LEVEL }),
   );
+  if (background) payments.start();
   const mail = new MailService(config, database.db, pino({ name: "mail", level: config.LOG_LEVEL }));
   if (background) mail.start();
   const accounts = new AccountService(database.db, mail, config.PUBLIC_URL);
   orders.onConfirmed(orderConfirmationMail(mail, config.PUBLIC_URL));
+  // Issue 30: paid orders teach Elevate, the built-in one or the cluster.
+  const elevatePaymentKey = localKey(config.dataDir, "elevate-built-in");
+  orders.onConfirmed(purchaseReports(config, elevate, database.db));
   // Issue 18: reviews.
   const reviews = new ReviewService(database.db);
   await reviews.start();
   // Newsletter and customer data (issue 15)
   const engage = new EngageContacts(database.db);
   const newsletter = new NewsletterService(database.db, engage, mailPortMailer(mail), config.PUBLIC_URL);
+  const engageApi = { api: new EngageApi(database.db), apiKey: loadEngageApiKey(config.dataDir) };
+  const engageSync = engageSyncOf(config, database.db);
+  if (background) engageSync?.start();
   const customerOrders = customerOrdersFrom(orders);
   const passkeys = new PasskeyService(database.db);
   const privacy = new PrivacyService(
@@ -147,13 +179,16 @@ export async function createServices(
   if (background) stockAlerts.start();
   return {
     stockAlerts,
+    addressLookup: createAddressLookup(config),
     config,
     database,
     catalog,
     catalogEvents,
     cms,
+    builtinCms,
     housekeeping,
     elevate,
+    elevatePaymentKey,
     orders,
     payments,
     ...(payment.testGateway ? { testGateway: payment.testGateway } : {}),
@@ -166,47 +201,55 @@ export async function createServices(
     reviews,
     engage,
     newsletter,
+    engageApi,
+    ...(engageSync ? { engageSync } : {}),
   };
 }
 
 /**
  * Real Adyen when ADYEN_API_KEY is set; otherwise the built-in test gateway, reached through the
- * same official client with an in-process transport (docs/decisions/0019).
+ * same official client with an in-process transport (docs/decisions/0032).
  */
-export function paymentPort(config: Config) {
+async function paymentPort(config: Config, database: Database, background = true) {
   if (config.ADYEN_API_KEY) {
+    // config.ts refuses to start without the merchant account and HMAC key (issue 30).
     return {
       provider: adyenProvider({
         apiKey: config.ADYEN_API_KEY,
         merchantAccount: config.ADYEN_MERCHANT_ACCOUNT ?? "",
         hmacKey: config.ADYEN_HMAC_KEY ?? "",
         environment: config.ADYEN_ENVIRONMENT,
+        liveUrlPrefix: config.ADYEN_LIVE_URL_PREFIX,
         test: false,
       }),
     };
   }
-  const keys = loadGatewayKeys(config.dataDir);
+  const keys = await loadGatewayKeys(database.db, config.dataDir);
   const gateway = new TestGateway(
+    database.db,
     keys,
-    config.PUBLIC_URL,
+    { publicUrl: config.PUBLIC_URL, captureDelay: config.ADYEN_TEST_GATEWAY_CAPTURE },
     pino({ name: "adyen-test-gateway", level: config.LOG_LEVEL }),
+    { leaseMs: config.ADYEN_TEST_NOTIFICATION_LEASE_MS },
   );
   let mounted: import("fastify").FastifyInstance | undefined;
+  const transport = new InProcessGatewayClient(() => {
+    if (!mounted) throw new Error("the test gateway is not mounted yet");
+    return mounted;
+  }, CHECKOUT_PATH);
   const provider = adyenProvider({
     apiKey: keys.apiKey,
     merchantAccount: keys.merchantAccount,
     hmacKey: keys.hmacKey,
     environment: "TEST",
     test: true,
-    httpClient: new InProcessGatewayClient(() => {
-      if (!mounted) throw new Error("the test gateway is not mounted yet");
-      return mounted;
-    }, CHECKOUT_PATH),
+    httpClient: transport,
   });
   return {
     provider,
     testGateway: {
       gateway,
+      transport,
       attach(app: import("fastify").FastifyInstance) {
         mounted = app;
         gateway.sendNotificationsWith(async (body) => {
@@ -217,6 +260,7 @@ export function paymentPort(config: Config) {
           });
           return res.body;
         });
+        if (background) gateway.start();
       },
     },
   };

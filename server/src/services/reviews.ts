@@ -26,7 +26,11 @@ export interface NewReview {
   email?: string;
 }
 
-export type CreateOutcome = { ok: true; id: number } | { ok: false; reason: "duplicate" };
+export type CreateOutcome =
+  | { ok: true; id: number }
+  | { ok: false; reason: "duplicate" }
+  /** A text that is empty once its markup is removed (issue 31 item 6). */
+  | { ok: false; reason: "empty"; field: "title" | "detail" | "nickname" };
 
 /** A review as the operator sees it in moderation. */
 export interface ModerationRow extends ReviewView {
@@ -41,7 +45,7 @@ export interface ModerationRow extends ReviewView {
  * Reviewer text is stored as plain text: markup is removed (not escaped), so a `<script>` never
  * reaches a page or a feed as code or as visible tags; React escapes whatever remains on output.
  */
-export function plainReviewText(value: string): string {
+function plainReviewText(value: string): string {
   return sanitize(value, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: "discard" })
     .replaceAll("&amp;", "&")
     .replaceAll("&lt;", "<")
@@ -89,14 +93,19 @@ export class ReviewService {
   }
 
   async create(review: NewReview): Promise<CreateOutcome> {
+    const text = {
+      title: plainReviewText(review.title),
+      detail: plainReviewText(review.detail),
+      nickname: plainReviewText(review.nickname),
+    };
+    const empty = (["title", "detail", "nickname"] as const).find((field) => text[field] === "");
+    if (empty) return { ok: false, reason: "empty", field: empty };
     const inserted = await this.db
       .insert(reviews)
       .values({
         productId: review.productId,
         sku: review.sku,
-        title: plainReviewText(review.title),
-        detail: plainReviewText(review.detail),
-        nickname: plainReviewText(review.nickname),
+        ...text,
         ratings: review.ratings,
         rating: overallRating(review.ratings),
         customerId: review.customerId ?? null,

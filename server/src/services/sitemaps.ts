@@ -17,9 +17,9 @@ import { STORES } from "./stores/index.ts";
  */
 
 export const SITEMAP_KINDS = ["categories", "products", "pages", "landing", "stores"] as const;
-export type SitemapKind = (typeof SITEMAP_KINDS)[number];
+type SitemapKind = (typeof SITEMAP_KINDS)[number];
 /** URLs per sitemap file: well under the protocol's 50,000 and 50 MB, so a file stays quick to build and fetch. */
-export const SITEMAP_PAGE_SIZE = 2000;
+const SITEMAP_PAGE_SIZE = 2000;
 /** The size of the product images listed: the gallery's double width, one of the sizes the resizer renders. */
 const IMAGE_SIZE = "1200/1488";
 /** Catalogue and search visibility (browsing §5): what has a page of its own. */
@@ -44,7 +44,7 @@ const ESCAPES: Record<string, string> = {
   '"': "&quot;",
   "'": "&apos;",
 };
-export function xmlEscape(text: string): string {
+function xmlEscape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
 

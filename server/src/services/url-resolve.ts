@@ -13,7 +13,7 @@ import type { CatalogLookups } from "../catalog-index/lookups.ts";
  * lookups, so the route stays thin and this is testable without HTTP.
  */
 
-export interface Redirect {
+interface Redirect {
   status: number;
   to: string;
 }
@@ -24,9 +24,6 @@ export type UrlMatch =
 
 /** The CMS port's slot: a page by identifier, or nothing. */
 export type CmsPageLookup = (identifier: string) => Promise<Record<string, unknown> | undefined>;
-
-/** Until the CMS lands (issue 3), no path is a CMS page. */
-export const noCmsPages: CmsPageLookup = async () => undefined;
 
 export interface ResolveOptions {
   /** Children's own URLs answer the parent with a 301 (browsing §2, §4 "Product load"). */

@@ -9,12 +9,12 @@ import { ApiError } from "../http/envelope.ts";
  */
 
 /** The product form needs well under 2 KiB (a grouped set of 20 children with quantities). */
-export const FORM_BODY_LIMIT = 16 * 1024;
+const FORM_BODY_LIMIT = 16 * 1024;
 
 /** Field name → value, or values when the name repeats; no prototype, so any name is only a name. */
 export type FormFields = Record<string, string | string[]>;
 
-export function parseFormFields(text: string): FormFields {
+function parseFormFields(text: string): FormFields {
   const fields: FormFields = Object.create(null);
   for (const [name, value] of new URLSearchParams(text)) {
     const seen = fields[name];

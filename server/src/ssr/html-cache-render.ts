@@ -31,7 +31,10 @@ export interface RenderRecord {
   pricesChangeAt: number | undefined;
 }
 
-const renders = new AsyncLocalStorage<RenderRecord>();
+/** What the reads below note: a page's render record, or a shared value's own (`readsOf`). */
+type Reads = Pick<RenderRecord, "tags" | "uncacheable" | "page" | "startedAt" | "pricesChangeAt">;
+
+const renders = new AsyncLocalStorage<Reads>();
 
 export function recordRender<T>(record: RenderRecord, render: () => T): T {
   return renders.run(record, render);
@@ -80,6 +83,23 @@ function priced(products: readonly (Product | undefined)[]) {
         record.pricesChangeAt = change;
     }
   }
+}
+
+/**
+ * Runs a shared value's computation with a record of its own, also when the render that asks is
+ * not cached (a logged-in shopper's), and answers what it read along with the value. Its URL
+ * resolutions are link checks, never a page's own (`page` is set).
+ */
+async function readsOf<T>(compute: () => Promise<T>) {
+  const own: Reads = {
+    tags: new Set(),
+    uncacheable: false,
+    page: { kind: "cms_page" },
+    startedAt: Date.now(),
+    pricesChangeAt: undefined,
+  };
+  const value = await renders.run(own, compute);
+  return { value, tags: [...own.tags], cacheable: !own.uncacheable, pricesChangeAt: own.pricesChangeAt };
 }
 
 /**
@@ -149,6 +169,19 @@ export function taggingServices(base: StorefrontServices): StorefrontServices {
       if (options?.version === "draft" || options?.token) uncacheable();
       else tag(`story:${fullSlug}`);
       return base.story(fullSlug, options);
+    },
+    // A shared value is computed once: its reads are kept with it and tag every page that uses it.
+    shared: async (key, compute) => {
+      const reads = await base.shared(key, () => readsOf(compute));
+      const record = renders.getStore();
+      if (record) {
+        for (const t of reads.tags) record.tags.add(t);
+        if (!reads.cacheable) record.uncacheable = true;
+        const change = reads.pricesChangeAt;
+        if (change !== undefined && (record.pricesChangeAt === undefined || change < record.pricesChangeAt))
+          record.pricesChangeAt = change;
+      }
+      return reads.value;
     },
     validatePreview: (params) => {
       uncacheable();

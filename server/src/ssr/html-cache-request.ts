@@ -56,6 +56,8 @@ export const ROUTE_WORDS: readonly string[] = [
   "checkout-failed",
   "bestelling",
   "nieuwsbrief",
+  // Comparing products (issue 29)
+  "vergelijken",
 ];
 const routeWords = new Set(ROUTE_WORDS);
 
@@ -100,7 +102,7 @@ export function routePath(path: string): string | undefined {
  * other spellings with the same page, so caching them would only let made-up spellings of one
  * page crowd out other pages.
  */
-export function isCanonicalSpelling(path: string): boolean {
+function isCanonicalSpelling(path: string): boolean {
   if (path.includes("//")) return false;
   const first = path.split("/", 2)[1] ?? "";
   if (first !== first.toLowerCase() && routeWords.has(first.toLowerCase())) return false;
@@ -112,7 +114,7 @@ export function isCanonicalSpelling(path: string): boolean {
 }
 
 /** The first cookie of a Cookie header that is on {@link PERSONAL_COOKIES}, if any. */
-export function personalCookie(header: string | undefined): string | undefined {
+function personalCookie(header: string | undefined): string | undefined {
   if (!header) return undefined;
   for (const pair of header.split(";")) {
     const name = pair.split("=", 1)[0]!.trim();

@@ -16,6 +16,7 @@ import {
   MemoryHtmlStore,
   RedisHtmlStore,
 } from "./html-cache-store.ts";
+import type { PageOrigins } from "./page-origin.ts";
 
 /*
  * The HTML output cache (ARCHITECTURE "Guest HTML of catalogue and CMS pages is cached with tags";
@@ -38,7 +39,7 @@ const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 
 /** The SHA-256 sources of every inline script of a document (those with a `src` need none). */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const [, attributes, body] of html.matchAll(SCRIPT)) {
     if (/\bsrc\s*=/i.test(attributes ?? "") || !body) continue;
@@ -48,7 +49,7 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /** The policy with its script nonce replaced by the hashes of the document's inline scripts. */
-export function hashBasedPolicy(policy: string, html: string): string {
+function hashBasedPolicy(policy: string, html: string): string {
   const hashes = inlineScriptHashes(html).join(" ");
   return policy
     .split(";")
@@ -144,6 +145,7 @@ export class HtmlCache {
   install(
     instance: FastifyInstance,
     handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+    origins: PageOrigins,
   ): (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> {
     instance.addHook("onSend", async (request, reply, payload) => this.onSend(request, reply, payload));
     return async (request, reply) => {
@@ -158,7 +160,10 @@ export class HtmlCache {
         pagePath(request.url) as string,
         query < 0 ? "" : request.url.slice(query + 1),
       );
-      const key = `${encoding} ${keyed.key}`;
+      // Without PUBLIC_URL a page names the host it was asked on (its canonical link): one per host.
+      const key = origins.perHost
+        ? `${encoding} ${origins.of(request)} ${keyed.key}`
+        : `${encoding} ${keyed.key}`;
       const hit = await this.store.get(key).catch((err: unknown) => {
         this.log.warn({ err }, "HTML cache read failed");
         return undefined;

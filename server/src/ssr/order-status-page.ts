@@ -5,7 +5,7 @@ import { rateLimitOptions } from "../http/rate-limits.ts";
 import { pagePath, routePath } from "./html-cache-request.ts";
 
 /** A guest's order status page (`/bestelling/{number}?token=`) or its route data, in any spelling the router takes. */
-export function isOrderStatusPage(url: string): boolean {
+function isOrderStatusPage(url: string): boolean {
   const path = pagePath(url);
   const route = path === undefined ? undefined : routePath(path);
   return route !== undefined && /^\/bestelling(?:[/.]|$)/.test(route);

@@ -5,6 +5,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { ApiError } from "../http/envelope.ts";
+import { type OrderGate, orderGate } from "../http/order-limit.ts";
 import type { StatusPages } from "../http/protocol-errors.ts";
 import { storefrontBuild, storefrontRoot } from "../paths.ts";
 import type { Services } from "../services/index.ts";
@@ -12,9 +13,11 @@ import { installFormBodyParser } from "./form-body.ts";
 import { HtmlCache } from "./html-cache.ts";
 import { taggingServices } from "./html-cache-render.ts";
 import { guardOrderStatusPages } from "./order-status-page.ts";
+import { pageOrigins, redirectToCanonicalHost } from "./page-origin.ts";
 import { previewStories } from "./preview-stories.ts";
 import { RenderThreads } from "./render-pool.ts";
 import { createSsrHandler } from "./request-handler.ts";
+import { limitedCheckout } from "./storefront-checkout.ts";
 import { storefrontServices } from "./storefront-services.ts";
 
 type ContextKey = Parameters<RouterContextProvider["set"]>[0];
@@ -50,10 +53,26 @@ export async function registerStorefront(
       : undefined;
   if (renderThreads) app.addHook("onClose", () => renderThreads.close());
   const routePaths = new WeakMap<ServerBuild, string[]>();
-  const contextFor = (build: ServerBuild) => {
+  const origins = pageOrigins(services.config);
+  // Set once the page scope has its rate limiter (below): the checkout form's orders count as
+  // `POST /api/order`'s do (issue 31).
+  let ordersGate: OrderGate | undefined;
+  const contextFor = (build: ServerBuild, origin: string, request: FastifyRequest) => {
     const context = new RouterContextProvider();
     const entry = build.entry.module as EntryWithContext;
-    if (entry.servicesContext) context.set(entry.servicesContext, loaderServices);
+    // Without PUBLIC_URL a page's canonical links name the host it was asked on (issue 23).
+    let pageServices =
+      origins.perHost && origin !== loaderServices.publicUrl
+        ? { ...loaderServices, publicUrl: origin }
+        : loaderServices;
+    if (request.method === "POST" && ordersGate) {
+      const gate = ordersGate;
+      pageServices = {
+        ...pageServices,
+        checkout: limitedCheckout(pageServices.checkout, () => gate(request), services.orders),
+      };
+    }
+    if (entry.servicesContext) context.set(entry.servicesContext, pageServices);
     // The shell links only to paths that answer: its own routes, or what the dispatcher finds.
     if (entry.routePathsContext && entry.routePathsOf) {
       const paths = routePaths.get(build) ?? entry.routePathsOf(build.routes);
@@ -112,15 +131,16 @@ export async function registerStorefront(
     });
   }
 
-  const origin = new URL(services.config.PUBLIC_URL).origin;
-  const render = createSsrHandler(getBuild, dev ? "development" : "production", contextFor, origin);
+  const render = createSsrHandler(getBuild, dev ? "development" : "production", contextFor, origins.of);
   /** The shop's error page, with the status of what went wrong; never cached. */
   const statusPage = (request: FastifyRequest, reply: FastifyReply, status: number) =>
     render(request, reply, { path: "/error", status });
   statusPages.render = statusPage;
   app.register(async (ssr) => {
+    redirectToCanonicalHost(ssr, services.config);
     await guardOrderStatusPages(ssr, services.config);
-    const handleSsr = htmlCache ? htmlCache.install(ssr, render) : render;
+    ordersGate = orderGate(ssr, services.config);
+    const handleSsr = htmlCache ? htmlCache.install(ssr, render, origins) : render;
     installFormBodyParser(ssr);
     // A shopper's mistake in a page's path, query or form (a control character, a form too large)
     // gets the shop's error page with its 4xx status; anything else is the shared handler's.

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { formBody } from "./form-body.ts";
+import { requestPath } from "./page-origin.ts";
 
 /** A page rendered in place of the one asked for, with the status of why. */
 export interface StatusPage {
@@ -10,7 +11,11 @@ export interface StatusPage {
 }
 
 /** The load context a request gets: the server's services under the storefront's own key. */
-export type LoadContextFactory = (build: ServerBuild) => RouterContextProvider;
+export type LoadContextFactory = (
+  build: ServerBuild,
+  origin: string,
+  request: FastifyRequest,
+) => RouterContextProvider;
 
 type RequestHandler = ReturnType<typeof createRequestHandler>;
 
@@ -25,8 +30,8 @@ export function createSsrHandler(
   getBuild: () => Promise<ServerBuild>,
   mode: "production" | "development",
   contextFor: LoadContextFactory,
-  /** The shop's public origin: pages never learn a host from the request's Host header. */
-  origin: string,
+  /** The origin each page is rendered for (ssr/page-origin.ts): PUBLIC_URL's, or the host's when it is unset. */
+  originOf: (request: FastifyRequest) => string,
 ) {
   // One React Router handler per build: creating it derives the route table and static handler,
   // which cost as much as a small page when done per request. Dev builds change on every edit.
@@ -43,8 +48,9 @@ export function createSsrHandler(
   /** Renders the page at the request's URL, or `statusPage` instead (an error page for a 4xx). */
   return async function handleSsr(request: FastifyRequest, reply: FastifyReply, statusPage?: StatusPage) {
     const build = await getBuild();
+    const origin = originOf(request);
     const webRequest = toWebRequest(request, reply, origin, statusPage?.path);
-    const response = await handlerFor(build)(webRequest, contextFor(build));
+    const response = await handlerFor(build)(webRequest, contextFor(build, origin, request));
 
     reply.status(statusPage?.status ?? response.status);
     const whole = response.headers.has("content-length");
@@ -63,7 +69,7 @@ export function createSsrHandler(
 }
 
 function toWebRequest(request: FastifyRequest, reply: FastifyReply, origin: string, path?: string): Request {
-  const url = `${origin}${path ?? request.url}`;
+  const url = `${origin}${path ?? requestPath(request.url)}`;
   const headers = new Headers();
   const raw = request.raw.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);

@@ -31,6 +31,12 @@ export function storefrontCheckout(services: Services): StorefrontCheckout {
     const child = services.catalog.childBySku(sku);
     return services.catalog.productBySku(sku)?.name ?? child?.child.name ?? child?.parent.name ?? sku;
   };
+  /** A line's picture: its own product's, else its parent's (a size has none of its own). */
+  const imageOf = (sku: string): string | null => {
+    const child = services.catalog.childBySku(sku);
+    const image = services.catalog.productBySku(sku)?.image ?? child?.child.image ?? child?.parent.image;
+    return typeof image === "string" && image !== "" && image !== "no_selection" ? image : null;
+  };
   /** A logged-in shopper's token (sent by the checkout form) → the cart caller; none or stale: a guest. */
   const callerOf = async (token: string | undefined): Promise<CartCaller> => {
     const session = token ? await services.customerTokens?.verify(token) : null;
@@ -56,6 +62,7 @@ export function storefrontCheckout(services: Services): StorefrontCheckout {
           price_incl_tax: i.price_incl_tax,
           row_total_incl_tax: i.row_total_incl_tax,
           options: i.options,
+          image: imageOf(i.sku),
         })),
         segments: t.total_segments.map((s) => ({ code: s.code, title: s.title, value: s.value })),
         grandTotal: t.grand_total,
@@ -109,17 +116,8 @@ export function storefrontCheckout(services: Services): StorefrontCheckout {
       if (!/^\d{9,12}$/.test(orderNumber)) return null;
       const view = await orders.forStatusToken(orderNumber, token);
       if (!view) return null;
-      const order = {
-        ...(customerOrderOf(view) as Omit<OrderDetail, "pickup">),
-        pickup: view.pickup
-          ? {
-              name: view.pickup.name,
-              street: view.pickup.street,
-              postcode: view.pickup.postcode,
-              city: view.pickup.city,
-            }
-          : null,
-      };
+      const base = customerOrderOf(view) as OrderDetail;
+      const order = { ...base, items: base.items.map((item) => ({ ...item, image: imageOf(item.sku) })) };
       const guest =
         view.customer_id === null
           ? {
@@ -128,7 +126,7 @@ export function storefrontCheckout(services: Services): StorefrontCheckout {
               lastname: view.billing_address.lastname,
             }
           : null;
-      return { order, guest };
+      return { order, guest, email: view.customer_email };
     },
     async claim(orderNumber, orderToken, customerToken) {
       const caller = await callerOf(customerToken);
@@ -170,7 +168,8 @@ export function storefrontCheckout(services: Services): StorefrontCheckout {
         return {
           ok: false,
           message: result.message,
-          fields: field ? { [field]: result.message } : {},
+          fields: field && field !== "expected_grand_total" ? { [field]: result.message } : {},
+          ...(result.meta?.totals ? { totalChanged: true } : {}),
           ...(Array.isArray(result.meta?.skus)
             ? { skus: result.meta.skus as string[], names: (result.meta.skus as string[]).map(nameOf) }
             : {}),
@@ -182,20 +181,34 @@ export function storefrontCheckout(services: Services): StorefrontCheckout {
         `/checkout-return?orderId=${placed.orderNumber}&token=${encodeURIComponent(placed.orderToken)}`;
       return { ok: true, orderNumber: placed.orderNumber, orderToken: placed.orderToken, next };
     },
-    async settle(orderNumber, token, redirectResult) {
+    async settle(orderNumber, token, returned) {
       const order = await payments.orderFor(orderNumber, token);
       if (!order) return { state: "unknown", orderNumber, grandTotal: 0, test: false };
-      if (redirectResult) await payments.details(order, redirectResult);
+      // Hosted Checkout's return (sessionId, sessionResult) or a redirect's: how the payment ended.
+      const { sessionId, sessionResult, redirectResult } = returned;
+      const result =
+        sessionId && sessionResult
+          ? await payments.settle(order, { sessionId, sessionResult })
+          : redirectResult
+            ? await payments.settle(order, { redirectResult })
+            : null;
       const status = await payments.status(order);
       let state: CheckoutPaymentState = "pending";
       if (status.paid) state = "paid";
       else if (order.paymentMethod === "cashondelivery" && status.orderStatus === "processing") state = "cod";
       else if (
         status.orderStatus === "canceled" ||
-        ["refused", "cancelled", "error"].includes(status.payment ?? "")
+        (result && "resultCode" in result && result.isFinal && result.resultCode !== "Authorised") ||
+        ["refused", "cancelled", "expired", "error", "superseded"].includes(status.payment ?? "")
       )
         state = "failed";
-      const settled = { state, orderNumber, grandTotal: order.grandTotal, test: order.testPayment };
+      const settled = {
+        state,
+        orderNumber,
+        grandTotal: order.grandTotal,
+        test: order.testPayment,
+        payment: status.payment ?? null,
+      };
       if (state !== "paid" && state !== "cod") return settled;
       const placed = await orders.forToken(orderNumber, token);
       return placed ? { ...settled, analytics: orderForAnalytics(placed) } : settled;
@@ -203,8 +216,34 @@ export function storefrontCheckout(services: Services): StorefrontCheckout {
     async retry(orderNumber, token, method) {
       const order = await payments.orderFor(orderNumber, token);
       if (!order) return { ok: false, message: "Order not found" };
-      const started = await payments.start(order, token, method);
+      const started = await payments.pay(order, token, method);
       return started.ok ? { ok: true, url: started.action.url } : { ok: false, message: started.message };
+    },
+  };
+}
+
+/**
+ * The checkout with ORDERS_PER_MINUTE applied to its orders (issue 31), as `POST /api/order`
+ * applies it: a retry of an order already placed (its idempotency key) counts nothing.
+ */
+export function limitedCheckout(
+  checkout: StorefrontCheckout,
+  gate: () => Promise<number | null>,
+  orders: Pick<Services["orders"], "placedWith">,
+): StorefrontCheckout {
+  return {
+    ...checkout,
+    async place(idempotencyKey, body, customerToken) {
+      const cartId = (body as { cart_id?: unknown } | null)?.cart_id;
+      const retry = typeof cartId === "string" && (await orders.placedWith(cartId, idempotencyKey));
+      if (!retry && (await gate()) !== null)
+        return {
+          ok: false,
+          message: "Too many orders from this address. Try again in a minute.",
+          fields: {},
+          limited: true,
+        };
+      return checkout.place(idempotencyKey, body, customerToken);
     },
   };
 }

@@ -135,7 +135,7 @@ function example(name: string, schema: Schema | undefined, target: FuzzTarget, d
 }
 
 /** One request: path parameters, query and headers as strings, the body as JSON or raw text. */
-export interface RequestSpec {
+interface RequestSpec {
   method: string;
   template: string;
   params: Record<string, string>;
@@ -144,7 +144,7 @@ export interface RequestSpec {
   body?: { json: unknown } | { text: string };
 }
 
-export function validRequest(op: Operation, target: FuzzTarget): RequestSpec {
+function validRequest(op: Operation, target: FuzzTarget): RequestSpec {
   const spec: RequestSpec = { method: op.method, template: op.template, params: {}, query: {}, headers: {} };
   for (const p of op.parameters) {
     if (p.in === "header") continue;
@@ -163,7 +163,7 @@ export function validRequest(op: Operation, target: FuzzTarget): RequestSpec {
  * encodeURIComponent, but a lone surrogate (which it refuses) is written as the three bytes a
  * careless client's encoder would send for it.
  */
-export function percentEncode(text: string): string {
+function percentEncode(text: string): string {
   let out = "";
   for (const char of text) {
     const code = char.codePointAt(0)!;
@@ -183,7 +183,7 @@ export function percentEncode(text: string): string {
 const PROTOTYPE_NAMES = ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf", "prototype"];
 const CONTROL = fc.constantFrom("\u0000", "\u0001", "\u0007", "\u001b", "\u007f", "\b", "\f", "\u000b");
 
-export const hostileString: fc.Arbitrary<string> = fc.oneof(
+const hostileString: fc.Arbitrary<string> = fc.oneof(
   {
     weight: 4,
     arbitrary: fc
@@ -213,7 +213,7 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
   fc.string({ maxLength: 20 }),
 );
 
-export const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
+const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
   hostileString,
   fc.constantFrom(2_147_483_648, -2_147_483_649, 1e308, -1e308, 1.5, -0, Number.MAX_SAFE_INTEGER + 2, 0, -1),
   fc.constantFrom(null, true, false, [], {}, [[[[[]]]]]),
@@ -238,7 +238,7 @@ const BROKEN_BODIES = fc.constantFrom(
 );
 
 /** Where in a request a hostile value goes. */
-export type Mutation =
+type Mutation =
   | { kind: "param"; index: number; value: string; raw: boolean }
   | { kind: "query"; index: number; value: string; raw: boolean }
   | { kind: "extra-query"; name: string; value: string }
@@ -248,7 +248,7 @@ export type Mutation =
   | { kind: "body-text"; text: string }
   | { kind: "no-auth" };
 
-export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({
     kind: fc.constant("param" as const),
     index: fc.nat(),
@@ -296,7 +296,7 @@ function setAt(root: unknown, path: (string | number)[], value: unknown): unknow
   return copy;
 }
 
-export function mutate(spec: RequestSpec, m: Mutation): RequestSpec {
+function mutate(spec: RequestSpec, m: Mutation): RequestSpec {
   const next: RequestSpec = {
     ...spec,
     params: { ...spec.params },
@@ -349,7 +349,7 @@ export function mutate(spec: RequestSpec, m: Mutation): RequestSpec {
   return next;
 }
 
-export interface Outcome {
+interface Outcome {
   request: string;
   status: number;
   text: string;
@@ -357,7 +357,7 @@ export interface Outcome {
   head?: boolean;
 }
 
-export async function send(target: FuzzTarget, spec: RequestSpec): Promise<Outcome> {
+async function send(target: FuzzTarget, spec: RequestSpec): Promise<Outcome> {
   let path = spec.template;
   for (const [name, value] of Object.entries(spec.params)) {
     path = path.replace(`{${name}}`, name === "*" ? value : value || "%20");
@@ -392,12 +392,27 @@ const NAMES_A_FIELD =
   /^(?:(?:body|querystring|params|headers|url|method|content-type|origin|authorization)\b|No entity type registered for )/;
 
 /** What is wrong with an answer, or undefined when it is as the contract says. */
-export function problemOf(outcome: Outcome, bare: boolean): string | undefined {
+function problemOf(outcome: Outcome, bare: boolean): string | undefined {
   const { status, text } = outcome;
   if (status === 0) return text;
   if (status >= 500) return `answered ${status}: ${text.slice(0, 300)}`;
   if (status === 204 || status === 304 || outcome.head) return undefined;
   if (ELEVATE_PATH.test(outcome.request)) return elevateProblem(status, text);
+  // The Elevate catalog export answers JSON Lines (issue 30 item 4).
+  if (status === 200 && outcome.request.startsWith("GET /api/admin/elevate/catalog"))
+    return text
+      .trimEnd()
+      .split("\n")
+      .every((line) => {
+        try {
+          return typeof JSON.parse(line) === "object";
+        } catch {
+          return false;
+        }
+      })
+      ? undefined
+      : `answered 200 with a line that is not JSON: ${text.slice(0, 200)}`;
+  if (STORYBLOK_PATH.test(outcome.request)) return storyblokProblem(status, text);
   let body: { code?: unknown; result?: unknown; items?: unknown };
   try {
     body = JSON.parse(text);
@@ -406,13 +421,6 @@ export function problemOf(outcome: Outcome, bare: boolean): string | undefined {
   }
   // Catalogue search answers bare on success (contract "Conventions").
   if (bare && status === 200 && Array.isArray(body?.items)) return undefined;
-  // So do the CMS's Content Delivery API reads, in Storyblok's shape (contract "CMS").
-  if (
-    status === 200 &&
-    STORYBLOK_PATH.test(outcome.request) &&
-    typeof (body as { cv?: unknown }).cv === "number"
-  )
-    return undefined;
   if (body?.code !== status) return `answered ${status} with code ${body?.code}: ${text.slice(0, 200)}`;
   if (status === 400 && (typeof body.result !== "string" || !NAMES_A_FIELD.test(body.result))) {
     return `answered 400 without naming the field: ${text.slice(0, 200)}`;
@@ -425,8 +433,9 @@ export function problemOf(outcome: Outcome, bare: boolean): string | undefined {
  * "Recommendations and listings", docs/decisions/0018): a JSON object on success, `{ message }`
  * on failure, and a 400's message names the field as the envelope's does. Only under this prefix.
  */
-const STORYBLOK_PATH = /^GET \/api\/ext\/vsf-storyblok-extension\/cdn\/stories[/? ]/;
-const ELEVATE_PATH = /^[A-Z]+ \/api\/storefront\/v3\//;
+const STORYBLOK_PATH = /^[A-Z]+ \/api\/ext\/vsf-storyblok-extension\/cdn[/? ]/;
+// The built-in Voyado Engage REST API answers its refusals in the same `{ message }` shape (issue 24).
+const ELEVATE_PATH = /^[A-Z]+ \/api\/(?:storefront\/v3|ext\/voyado-engage-api)\//;
 
 function elevateProblem(status: number, text: string): string | undefined {
   let body: { message?: unknown } | null;
@@ -440,10 +449,38 @@ function elevateProblem(status: number, text: string): string | undefined {
   if (status < 400) return undefined;
   // Node refuses an oversized head before any route reads the path: the shared envelope then.
   if (status === 431 && (body as { code?: unknown }).code === 431) return undefined;
+  // So does the router a path that is not percent-encoded text (a vendor route with a path parameter).
+  const envelope = body as { code?: unknown; result?: unknown };
+  if (status === 400 && envelope.code === 400 && /^url: /.test(String(envelope.result))) return undefined;
   if (typeof body.message !== "string")
     return `answered ${status} without Elevate's message: ${text.slice(0, 200)}`;
   if (status === 400 && !NAMES_A_FIELD.test(body.message))
     return `answered 400 without naming the field: ${text.slice(0, 200)}`;
+  return undefined;
+}
+
+/**
+ * The CMS's Content Delivery API answers as Storyblok's (contract "CMS", issue 30): `{ …, cv }`
+ * on success, a redirect to the current `cv`, and refusals as an array of messages, a 422's
+ * naming the parameter.
+ */
+function storyblokProblem(status: number, text: string): string | undefined {
+  if (status >= 300 && status < 400) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return `answered ${status} with a body that is not JSON: ${text.slice(0, 200)}`;
+  }
+  if (status === 200)
+    return typeof (body as { cv?: unknown } | null)?.cv === "number" || (body as { space?: unknown })?.space
+      ? undefined
+      : `answered 200 without cv: ${text.slice(0, 200)}`;
+  if (status === 431) return undefined;
+  if (!Array.isArray(body) || typeof body[0] !== "string")
+    return `answered ${status} without Storyblok's messages: ${text.slice(0, 200)}`;
+  if ((status === 400 || status === 422) && !/^[\w[\].*-]+: /.test(body[0]))
+    return `answered ${status} without naming the parameter: ${text.slice(0, 200)}`;
   return undefined;
 }
 

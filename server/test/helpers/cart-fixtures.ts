@@ -1,5 +1,5 @@
 import { type Product, type ProductOption, textOptionsSelection } from "@etalage/core";
-import type { TestServer } from "./test-server.ts";
+import type { HttpServer, TestServer } from "./test-server.ts";
 
 /** Products of the demo catalogue the cart tests buy, found by what they are, not by name. */
 export interface CartFixtures {
@@ -115,7 +115,7 @@ export async function cartFixtures(server: TestServer): Promise<CartFixtures> {
 }
 
 /** A small client of the cart API for tests. */
-export function cartClient(server: TestServer) {
+export function cartClient(server: HttpServer) {
   const base = "/api/ext/tritonx/cart";
   const q = (cartId: string, extra = "") => `?cartId=${encodeURIComponent(cartId)}${extra}`;
   const json = async (res: Response) => ({

@@ -1,4 +1,4 @@
-import type { TestServer } from "./test-server.ts";
+import type { HttpServer } from "./test-server.ts";
 
 /** The CMS editor token the CMS tests start their server with. */
 export const EDITOR_TOKEN = "test-editor-token-0123456789";
@@ -10,7 +10,7 @@ export type Json = any;
 
 /** A call to the editor API with the editor's bearer token. */
 export async function editor(
-  server: TestServer,
+  server: HttpServer,
   method: string,
   path: string,
   body?: unknown,
@@ -28,7 +28,7 @@ export async function editor(
 }
 
 export async function getJson(
-  server: TestServer,
+  server: HttpServer,
   path: string,
 ): Promise<{ status: number; body: Json; headers: Headers }> {
   const res = await server.get(path);
@@ -47,7 +47,7 @@ export function textPage(html: string, title = "Testpagina") {
 
 /** Creates a story through the editor API and answers its id. */
 export async function createStory(
-  server: TestServer,
+  server: HttpServer,
   options: { slug?: string; html?: string; publish?: boolean; name?: string } = {},
 ): Promise<{ id: number; uuid: string; full_slug: string }> {
   const full_slug = options.slug ?? uniqueSlug();

@@ -1,4 +1,4 @@
-import type { TestServer } from "./test-server.ts";
+import type { HttpServer } from "./test-server.ts";
 
 /**
  * Simple products a test file imports for itself through the admin API, so that its orders take
@@ -6,7 +6,7 @@ import type { TestServer } from "./test-server.ts";
  * the cart fixtures count on (helpers/cart-fixtures.ts).
  */
 export async function importOwnProducts(
-  server: TestServer,
+  server: HttpServer,
   adminToken: string,
   products: { id: number; sku: string; name: string; qty: number; price?: number }[],
 ): Promise<void> {

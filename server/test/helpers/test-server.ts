@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
+import { inject } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { openDatabase } from "../../src/db/client.ts";
 import { createServices, type Services } from "../../src/services/index.ts";
-import { copyTemplate, testDatabaseUrl } from "./test-database.ts";
+import { copyTemplate, copyTemplateDatabase, dropDatabase, testDatabaseUrl } from "./test-database.ts";
 
 export interface TestServer {
   url: string;
@@ -15,6 +16,24 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** What a client outside the process has of a server: its address and HTTP. */
+export type HttpServer = Pick<TestServer, "url" | "get" | "post">;
+
+/** An Etalage server reached over HTTP only (another process: `npm run cluster`'s proxy or instance). */
+export function httpServer(url: string, headers: Record<string, string> = {}): HttpServer {
+  return {
+    url,
+    get: (path, init) => fetch(url + path, { ...init, headers: { ...headers, ...init?.headers } }),
+    post: (path, body, init) =>
+      fetch(url + path, {
+        method: "POST",
+        ...init,
+        headers: { "content-type": "application/json", ...headers, ...init?.headers },
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      }),
+  };
+}
+
 /** A real Etalage server on a random port over a real database: no mocks of our own code. */
 export async function startTestServer(
   options: {
@@ -22,12 +41,19 @@ export async function startTestServer(
     env?: Record<string, string>;
     /**
      * Reopen a PGlite data folder another server used (a restart): the caller owns the folder and
-     * removes it. On PostgreSQL every server shares the one database anyway.
+     * removes it. On PostgreSQL every server of a test file shares the file's database anyway.
      */
     dataDir?: string;
+    /**
+     * A vendor's emulator (Engage, Storyblok, an Elevate cluster) keeps its own data, as the vendor
+     * does: on PostgreSQL it gets a database of its own instead of the file's shared one.
+     */
+    vendor?: boolean;
   } = {},
 ): Promise<TestServer> {
-  const databaseUrl = testDatabaseUrl();
+  const template = inject("postgresTemplate");
+  const vendorDatabase = options.vendor && template ? await copyTemplateDatabase(template) : undefined;
+  const databaseUrl = vendorDatabase ?? testDatabaseUrl();
   const copy = databaseUrl || options.dataDir ? undefined : await copyTemplate();
   const config = loadConfig({
     ...process.env,
@@ -60,6 +86,7 @@ export async function startTestServer(
       await app.close();
       await database.close();
       await copy?.dispose();
+      if (vendorDatabase) await dropDatabase(vendorDatabase);
     },
   };
 }

@@ -1,12 +1,12 @@
 import { isRouteErrorResponse, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
-import { useTrackingStart } from "../features/analytics/use-tracking-start.ts";
-import { shellBlocksFromCms } from "../features/cms/shell-from-cms.ts";
-import { configureElevate } from "../features/recommendations/elevate-config.ts";
-import { isShellPreview } from "../features/shell/cms-blocks.ts";
-import { DefaultShell } from "../features/shell/default-shell.tsx";
-import { reachableLinks, withReachableLinks } from "../features/shell/reachable-links.ts";
-import { LayoutErrorPage } from "../features/shell/status-page.tsx";
+import { isShellPreview } from "../features/cms/shell-blocks.ts";
+import { configureElevate } from "../lib/elevate/elevate-config.ts";
 import { routePathsContext, servicesContext } from "../lib/server-context.ts";
+import { DefaultShell } from "../shell/default-shell.tsx";
+import { reachableLinks, withReachableLinks } from "../shell/reachable-links.ts";
+import { shellBlocksFromCms } from "../shell/shell-from-cms.ts";
+import { LayoutErrorPage } from "../shell/status-page.tsx";
+import { useTrackingStart } from "../shell/use-tracking-start.ts";
 import type { Route } from "./+types/default-layout";
 
 /**
@@ -15,11 +15,16 @@ import type { Route } from "./+types/default-layout";
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  // The editor's preview of a layout story shows its draft here (features/cms/shell-from-cms.ts).
-  const reachable = reachableLinks(services, context.get(routePathsContext));
-  const blocks = await withReachableLinks(await shellBlocksFromCms(services, url), reachable);
+  const blocks = () => {
+    const reachable = reachableLinks(services, context.get(routePathsContext));
+    return shellBlocksFromCms(services, url).then((cms) => withReachableLinks(cms, reachable));
+  };
+  // The editor's preview of a layout story shows its draft here, always read fresh
+  // (shell/shell-from-cms.ts); every other page shares the published blocks, their links checked
+  // once per publish or catalogue change instead of on every render.
+  const shell = isShellPreview(url) ? await blocks() : await services.shared("shell-blocks", blocks);
   // Where the browser's Elevate client goes: a configured cluster, or this shop (null).
-  return { ...blocks, elevateCluster: services.elevate.clusterId, gtmId: services.gtmId };
+  return { ...shell, elevateCluster: services.elevate.clusterId, gtmId: services.gtmId };
 }
 
 /**

@@ -16,7 +16,7 @@ export interface DeferredModule<M> {
   /**
    * As `use()`, but in the browser nothing loads before the shopper's first interaction (or a
    * navigation): until then it suspends, and a <Suspense> around it keeps the server's HTML, inert.
-   * For server-rendered parts nobody uses without acting first (features/shell/on-demand.tsx).
+   * For server-rendered parts nobody uses without acting first (shell/on-demand.tsx).
    */
   useOnDemand(): M;
 }
@@ -133,7 +133,7 @@ export function isShopperInteraction(event: Event): boolean {
 }
 
 // From before hydration, ahead of every other listener: a key pressed while the page hydrates
-// already asks for the code it needs (features/shell/on-demand.tsx holds the press meanwhile).
+// already asks for the code it needs (shell/on-demand.tsx holds the press meanwhile).
 if (!import.meta.env.SSR && typeof window !== "undefined") {
   const first = (event: Event) => {
     if (!isShopperInteraction(event)) return;

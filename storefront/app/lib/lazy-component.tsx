@@ -3,14 +3,14 @@ import { type ComponentType, type ReactNode, useEffect, useState } from "react";
 import "./lazy-component.css";
 
 /** Browsing §9: async component timeout. */
-export const LAZY_COMPONENT_TIMEOUT_MS = 3000;
+const LAZY_COMPONENT_TIMEOUT_MS = 3000;
 
 export interface LazyComponentOptions {
   timeout?: number;
 }
 
 /** What every lazy component accepts besides its own props. */
-export interface LazyProps {
+interface LazyProps {
   /** Shown while the chunk loads. */
   fallback?: ReactNode;
   /** The error's Close button; the owner hides the component. */

@@ -1,12 +1,7 @@
-import {
-  NAVIGATION_HISTORY_SAVE_DELAY_MS,
-  parseNavigationHistory,
-  previousPath,
-  recordNavigation,
-} from "@etalage/core";
+import { NAVIGATION_HISTORY_SAVE_DELAY_MS, parseNavigationHistory, recordNavigation } from "@etalage/core";
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { createStore, useStore } from "./store.ts";
+import { createStore } from "./store.ts";
 
 /**
  * Navigation history (browsing §2): the last 30 full paths, kept in localStorage so "back to the
@@ -41,25 +36,12 @@ function scheduleSave(): void {
   }, NAVIGATION_HISTORY_SAVE_DELAY_MS);
 }
 
-export function recordPath(fullPath: string): void {
+function recordPath(fullPath: string): void {
   load();
   const before = store.get();
   store.set((history) => recordNavigation(history, fullPath));
   if (store.get() !== before) scheduleSave();
 }
-
-export const navigationHistory = {
-  /** Oldest first; the last entry is normally the current page. */
-  entries: (): readonly string[] => {
-    load();
-    return store.get();
-  },
-  /** The page before `currentPath` (default: before the newest entry). */
-  previousPath: (currentPath?: string): string | undefined => {
-    load();
-    return previousPath(store.get(), currentPath);
-  },
-};
 
 /** Records every committed location (path + query). Mounted once, in the root route. */
 export function useNavigationHistory(): void {
@@ -67,16 +49,4 @@ export function useNavigationHistory(): void {
   useEffect(() => {
     recordPath(pathname + search);
   }, [pathname, search]);
-}
-
-/**
- * The page the shopper came from, for a "back to the previous page" control; `fallback` on the
- * server, before hydration and when there is none.
- */
-export function usePreviousPath(fallback: string): string {
-  const { pathname, search } = useLocation();
-  const current = pathname + search;
-  const previous = useStore(store, (history) => previousPath(history, current));
-  useEffect(load, []);
-  return previous ?? fallback;
 }

@@ -1,6 +1,5 @@
 import { useContext, useEffect } from "react";
 import {
-  type DataStrategyResult,
   type MiddlewareFunction,
   redirect,
   type UIMatch,
@@ -16,6 +15,8 @@ import {
   isShopperInteraction,
   warmDeferredModules,
 } from "./deferred-module.ts";
+import { notify } from "./notification-store.ts";
+import { asResults, CARRIED_NOTICE_KEY, type Results } from "./route-results.ts";
 
 /**
  * Route-load failures in the browser (browsing §8; docs/decisions/0004-route-errors.md). One
@@ -29,8 +30,6 @@ import {
  * a page seen before, still renders. It is only read when the network is gone. What a failure
  * tells the shopper is route-failures.ts's, loaded before any failure can need it.
  */
-
-type Results = Record<string, DataStrategyResult>;
 
 const CACHE_LIMIT = 20;
 /** Full path → loader data per route id, of pages rendered without an error. */
@@ -59,7 +58,7 @@ export const routeErrorMiddleware: MiddlewareFunction<Results> = async ({ reques
   }
   if (!failed) return results;
   const loaded = await failures.load().catch(() => null);
-  if (loaded) return loaded.settle(results, url.pathname, cached);
+  if (loaded) return loaded.settle(results, url.pathname, cached, offlineFallback(url));
   // Its code could not load either: offline since before any interaction. The page seen before,
   // or home, without the message.
   if (cached) return asResults(cached);
@@ -67,10 +66,14 @@ export const routeErrorMiddleware: MiddlewareFunction<Results> = async ({ reques
   return results;
 };
 
-export function asResults(cached: Record<string, unknown>): Results {
-  const results: Results = {};
-  for (const [routeId, data] of Object.entries(cached)) results[routeId] = { type: "data", result: data };
-  return results;
+/**
+ * Where a navigation that cannot load offline goes instead (issue 23, item 9): home when its data
+ * is kept here, else the page on screen when its is (it stays usable), else nowhere known.
+ */
+function offlineFallback(target: URL): string | null {
+  if (routeDataCache.has("/")) return "/";
+  const here = keyOf(window.location);
+  return here !== keyOf(target) && routeDataCache.has(here) ? here : null;
 }
 
 /**
@@ -100,16 +103,17 @@ function rememberPage(key: string, matches: UIMatch[]): void {
 function useUnreachedRoutes(): void {
   const errors = useContext(UNSAFE_DataRouterDataContext)?.errors;
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   useEffect(() => {
     for (const error of Object.values(errors ?? {})) {
       if (!(error instanceof TypeError) || handled.has(error)) continue;
       handled.add(error);
-      const goHome = () => pathname !== "/" && navigate("/", { replace: true });
+      // Also from home itself: the lookup's error replaced the page seen, and a navigation home
+      // (answered from the local cache, or home as a document) brings it back (issue 23, item 9).
+      const goHome = () => navigate("/", { replace: true });
       failures.load().then((loaded) => loaded.reportUnreached(error, goHome), goHome);
       return;
     }
-  }, [errors, navigate, pathname]);
+  }, [errors, navigate]);
 }
 
 /**
@@ -121,8 +125,29 @@ const DOCUMENT_LOCATION_KEY =
     ? "default"
     : ((window.history.state as { key?: string } | null)?.key ?? "default");
 
+/**
+ * Shows the notice a document navigation carried over (route-failures.ts `homeAsDocument`). Read
+ * without the failures' chunk: offline it may not come, and the notice is already in Dutch.
+ */
+function useCarriedNotice(): void {
+  useEffect(() => {
+    let carried: string | null = null;
+    try {
+      carried = sessionStorage.getItem(CARRIED_NOTICE_KEY);
+      sessionStorage.removeItem(CARRIED_NOTICE_KEY);
+    } catch {
+      return;
+    }
+    if (!carried) return;
+    const notice = JSON.parse(carried) as { message?: unknown; action1?: { label?: unknown } };
+    if (typeof notice.message !== "string" || typeof notice.action1?.label !== "string") return;
+    notify({ type: "danger", message: notice.message, action1: { label: notice.action1.label } });
+  }, []);
+}
+
 /** The browser half of route errors: mounted once, in the root route. */
 export function useRouteErrors(): void {
+  useCarriedNotice();
   const location = useLocation();
   const matches = useMatches();
   // Fills the local cache from what is on screen.
@@ -133,7 +158,7 @@ export function useRouteErrors(): void {
   useWarmRouteModules(location.pathname);
   // A navigation, a revalidation: what a page may need without the network comes now, if no
   // interaction brought it yet, and before the router's update renders (server HTML waiting for
-  // its code, features/shell/on-demand.tsx, must have it then).
+  // its code, shell/on-demand.tsx, must have it then).
   const router = useContext(UNSAFE_DataRouterContext)?.router;
   // Only a navigation or a revalidation: a fetcher's answer (the checkout asks for shipping
   // methods and totals as it loads) changes no server HTML, and warming then loaded the menu's and

@@ -1,7 +1,7 @@
-import { routeLoadOutcome, t } from "@etalage/core";
-import { type DataStrategyResult, isRouteErrorResponse, redirect } from "react-router";
-import { notify } from "../features/notifications/notification-store.ts";
-import { asResults } from "./route-errors.ts";
+import { OFFLINE_STAY_MESSAGE, routeLoadOutcome, t } from "@etalage/core";
+import { isRouteErrorResponse, redirect } from "react-router";
+import { notify } from "./notification-store.ts";
+import { asResults, CARRIED_NOTICE_KEY, type Results } from "./route-results.ts";
 
 /*
  * What a route-load failure tells the shopper (browsing §8; lib/route-errors.ts has the rules of
@@ -9,16 +9,31 @@ import { asResults } from "./route-errors.ts";
  * its own, which a page loads once the shopper interacts or navigates, before any failure.
  */
 
-type Results = Record<string, DataStrategyResult>;
-
 /** The middleware's answer for a navigation some loader failed: the message, and home if offline. */
-export function settle(results: Results, pathname: string, cached: Record<string, unknown> | undefined) {
+export function settle(
+  results: Results,
+  pathname: string,
+  cached: Record<string, unknown> | undefined,
+  /** Where to go instead offline: home when its data is kept here, else the page on screen, else none. */
+  fallback: string | null,
+): Results | Promise<Results> {
   const failure = firstFailure(results);
   if (!failure) return results;
   if (cached && failure.networkError) return asResults(cached);
   const outcome = routeLoadOutcome(failure);
   if (outcome.action === "ignore") return results;
-  notify({ type: "danger", message: outcome.message, action1: { label: t("OK") } });
+  // Home's data is not kept (home was another document): the page on screen stays, and works.
+  if (outcome.action === "go-home" && failure.networkError && fallback && fallback !== "/") {
+    notify({ type: "danger", message: t(OFFLINE_STAY_MESSAGE), action1: { label: t("OK") } });
+    throw redirect(fallback);
+  }
+  const notice = { type: "danger" as const, message: outcome.message, action1: { label: t("OK") } };
+  // Home itself unreachable offline, its data not kept since this document loaded (it was seen
+  // as another document): home as a document, which the service worker keeps, instead of the
+  // error page (issue 23, item 9). The notice is shown once it has loaded.
+  if (outcome.action === "go-home" && pathname === "/" && failure.networkError && homeAsDocument(notice))
+    return new Promise<Results>(() => {});
+  notify(notice);
   // Already on the way home: let the error page show rather than loop.
   if (outcome.action === "go-home" && pathname !== "/") throw redirect("/");
   return results;
@@ -54,4 +69,20 @@ function firstFailure(results: Results) {
     return { message: String(result) };
   }
   return undefined;
+}
+
+/**
+ * Loads home as a document when a service worker controls the page (it answers with the home
+ * page it keeps, or the offline page): false without one, where offline the browser would show
+ * its own error page instead.
+ */
+function homeAsDocument(notice: { type: "danger"; message: string; action1: { label: string } }): boolean {
+  if (!navigator.serviceWorker?.controller) return false;
+  try {
+    sessionStorage.setItem(CARRIED_NOTICE_KEY, JSON.stringify(notice));
+  } catch {
+    // Storage refused: home still opens, without the notice.
+  }
+  window.location.replace("/");
+  return true;
 }

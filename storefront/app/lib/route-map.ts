@@ -21,8 +21,3 @@ export function rememberRoute(pathname: string, type: DispatchedType): void {
     if (oldest !== undefined) known.delete(oldest);
   }
 }
-
-/** The type a path resolved to earlier in this tab, or undefined when it has not been seen. */
-export function knownRouteType(pathname: string): DispatchedType | undefined {
-  return known.get(dispatcherPath(pathname));
-}

@@ -92,6 +92,13 @@ export interface StorefrontServices {
    * Undefined when there is none or the token does not open it.
    */
   story(fullSlug: string, options?: StoryOptions): Promise<CmsStory | undefined>;
+  /**
+   * `compute`'s answer, computed once per content and catalogue version and shared by every
+   * render until an editor publishes or the catalogue changes: only for what depends on nothing
+   * else (never a draft, a shopper or the request). With the HTML cache on, each render that reuses
+   * it is tagged with what the computation read.
+   */
+  shared<T>(key: string, compute: () => Promise<T>): Promise<T>;
   /** The preview URL's check (the in-process `/validate-editor/`): whether the token opens that story. */
   validatePreview(params: { id: number; spaceId: number; timestamp: number; token: string }): boolean;
   /** The shop's public origin, for canonical links. */
@@ -104,6 +111,10 @@ export interface StorefrontServices {
   locatePlace(query: string): { lat: number; lng: number; label: string } | null;
   /** The tag manager's container id, or null: tracking is off (features/analytics, issue 15). */
   gtmId: string | null;
+  /** Origins besides the shop's that the browser calls (a configured Elevate cluster): the CSP's connect-src. */
+  browserOrigins: string[];
+  /** Storyblok's visual-editor bridge script, when the shop reads Storyblok with a preview token; else null. */
+  cmsBridge: string | null;
   /** The mailed links' actions (issue 15): confirm a sign-up, unsubscribe. */
   newsletter: {
     confirm(token: string): Promise<{ email: string; code: string | null } | null>;
@@ -137,6 +148,8 @@ export interface CheckoutSummary {
     price_incl_tax: number;
     row_total_incl_tax: number;
     options: { label: string; value: string }[];
+    /** The catalogue image path of the line's product (or its parent), or null. */
+    image: string | null;
   }[];
   segments: { code: string; title: string; value: number }[];
   grandTotal: number;
@@ -185,6 +198,10 @@ export type CheckoutPlaced =
       skus?: string[];
       /** The products of `skus`, by name, for the shopper. */
       names?: string[];
+      /** The total is not the one the shopper saw (issue 23): the page shows the new one first. */
+      totalChanged?: boolean;
+      /** Refused by ORDERS_PER_MINUTE: nothing was placed (issue 31). */
+      limited?: boolean;
     };
 
 export type CheckoutPaymentState = "paid" | "cod" | "pending" | "failed" | "unknown";
@@ -199,6 +216,8 @@ export interface OrderDetail {
   subtotal_incl_tax: number;
   shipping_incl_tax: number;
   discount_amount: number;
+  /** The VAT the total holds (issue 23, item 5); absent in answers from before it was sent. */
+  tax_amount?: number;
   payment_method: string;
   shipping_method: string;
   items: {
@@ -207,10 +226,20 @@ export interface OrderDetail {
     qty: number;
     row_total_incl_tax: number;
     product_option?: { options?: { label: string; value: string }[] };
+    /** The line's picture (catalogue path), where the page has it. */
+    image?: string | null;
   }[];
   shipping_address: OrderAddress | null;
   billing_address: OrderAddress;
-  pickup?: { name: string; street: string; postcode: string; city: string } | null;
+  pickup?: {
+    kind?: "service_point" | "store";
+    name: string;
+    street: string;
+    postcode: string;
+    city: string;
+    /** A store's opening hours (ISO weekday 1 Monday … 7 Sunday). */
+    opening_hours?: { day: number; open: string | null; close: string | null }[];
+  } | null;
 }
 
 export interface StorefrontCheckout {
@@ -241,6 +270,8 @@ export interface StorefrontCheckout {
   ): Promise<{
     order: OrderDetail;
     guest: { email: string; firstname: string; lastname: string } | null;
+    /** Where the confirmation mail goes. */
+    email: string;
   } | null>;
   /** The guest order joins the account of the token's customer (same e-mail address); false if not. */
   claim(orderNumber: string, orderToken: string, customerToken: string): Promise<boolean>;
@@ -250,16 +281,18 @@ export interface StorefrontCheckout {
   servicePoints(postcode: string): CheckoutPlace[];
   /** `POST /api/order` in-process: `body` is the contract's order body; `next` is where the shopper goes. */
   place(idempotencyKey: string, body: unknown, customerToken?: string): Promise<CheckoutPlaced>;
-  /** The shopper came back from the payment page. */
+  /** The shopper came back from the payment page (Hosted Checkout's sessionId and sessionResult). */
   settle(
     orderNumber: string,
     token: string,
-    redirectResult: string | null,
+    returned: { sessionId?: string | null; sessionResult?: string | null; redirectResult?: string | null },
   ): Promise<{
     state: CheckoutPaymentState;
     orderNumber: string;
     grandTotal: number;
     test: boolean;
+    /** How the last payment attempt ended (`refused`, `cancelled`, `expired`, …), when there was one. */
+    payment?: string | null;
     /** The order as the data layer's `purchase` tells it, once it is paid or to be paid on delivery. */
     analytics?: { order: TrackedOrder; lines: TrackedProduct[] };
   }>;

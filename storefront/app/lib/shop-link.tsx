@@ -71,7 +71,7 @@ export function IntentShopLink({ onPointerEnter, onFocus, ...props }: ShopLinkPr
  * The router takes the click unless the browser should: another button or a modifier key (new
  * tab, download), another target, a handler that already prevented it, or no router yet.
  */
-export function followShopLink(
+function followShopLink(
   event: MouseEvent<HTMLAnchorElement>,
   to: string,
   options: { replace?: boolean | undefined; preventScrollReset?: boolean | undefined } = {},

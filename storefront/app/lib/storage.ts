@@ -12,8 +12,8 @@ import { type IDBPDatabase, openDB } from "idb";
  * Without IndexedDB (server rendering, some private modes) everything is skipped.
  */
 
-export const STORAGE_TIMEOUT_MS = 800;
-export const MAX_READ_ERRORS = 1;
+const STORAGE_TIMEOUT_MS = 800;
+const MAX_READ_ERRORS = 1;
 export const MAX_WRITE_ERRORS = 30;
 
 /** The part of an idb database the wrapper uses, so tests can hand in a misbehaving one. */

@@ -34,7 +34,7 @@ export interface QueuedTask {
   meta?: Record<string, unknown>;
 }
 
-export type TaskInput = Pick<QueuedTask, "url" | "method" | "payload"> &
+type TaskInput = Pick<QueuedTask, "url" | "method" | "payload"> &
   Partial<Pick<QueuedTask, "is_result_cacheable" | "callback_event" | "silent">>;
 
 export type TaskOutcome =

@@ -1,9 +1,9 @@
-import { pageTitle, t } from "@etalage/core";
-import { Form, redirect } from "react-router";
-import type { ShellHandle } from "../features/shell/use-shell-options.ts";
+import { formatPrice, pageTitle, t } from "@etalage/core";
+import { Form, Link, redirect } from "react-router";
 import { servicesContext } from "../lib/server-context.ts";
+import type { ShellHandle } from "../shell/use-shell-options.ts";
 import type { Route } from "./+types/checkout-failed";
-import "../features/checkout/checkout.css";
+import "../pages/checkout/checkout.css";
 
 export const handle: ShellHandle = {
   shell: { hideFooter: true, hideMobileHeader: true, hideSellingPoints: true },
@@ -17,9 +17,28 @@ export function meta() {
   return [{ title: pageTitle(t("Payment failed")) }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ request }: Route.LoaderArgs) {
+/** The failed payment's order: what happened to the payment and the amount (issue 23). */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  return { orderId: url.searchParams.get("orderId") ?? "", token: url.searchParams.get("token") ?? "" };
+  const orderId = url.searchParams.get("orderId") ?? "";
+  const token = url.searchParams.get("token") ?? "";
+  const settled = await context.get(servicesContext).checkout.settle(orderId, token, {});
+  const known = settled.state !== "unknown";
+  return {
+    orderId,
+    token,
+    amount: known ? settled.grandTotal : null,
+    reason: known ? (settled.payment ?? null) : null,
+    paid: settled.state === "paid" || settled.state === "cod",
+  };
+}
+
+/** What happened, in the shopper's words. */
+function reasonText(reason: string | null): string {
+  if (reason === "cancelled") return t("You cancelled the payment.");
+  if (reason === "expired") return t("The payment took too long and has expired.");
+  if (reason === "refused") return t("Your bank or card company refused the payment.");
+  return t("The payment did not go through.");
 }
 
 /** Pays the same order again with the method chosen: never a second order. */
@@ -38,6 +57,14 @@ export default function CheckoutFailed({ loaderData, actionData }: Route.Compone
   return (
     <main className="checkout">
       <h1>{t("Payment failed")}</h1>
+      <p className="checkout__alert" role="status">
+        {reasonText(loaderData.reason)}{" "}
+        {loaderData.amount !== null &&
+          t("Your order {n} of {amount} is waiting for its payment.", {
+            n: loaderData.orderId,
+            amount: formatPrice(loaderData.amount),
+          })}
+      </p>
       {actionData?.message && (
         <p role="alert" className="checkout__alert">
           {t(actionData.message)}
@@ -47,7 +74,7 @@ export default function CheckoutFailed({ loaderData, actionData }: Route.Compone
         <input type="hidden" name="orderId" value={loaderData.orderId} />
         <input type="hidden" name="token" value={loaderData.token} />
         <fieldset>
-          <legend>{t("Pay order {n} again with another method", { n: loaderData.orderId })}</legend>
+          <legend>{t("Try again, or choose another method")}</legend>
           <p className="checkout__choice">
             <input type="radio" id="retry-ideal" name="method" value="ideal" defaultChecked />
             <label htmlFor="retry-ideal">iDEAL</label>
@@ -61,6 +88,9 @@ export default function CheckoutFailed({ loaderData, actionData }: Route.Compone
           {t("Pay now")}
         </button>
       </Form>
+      <p className="checkout__back">
+        <Link to="/">{t("Continue shopping")}</Link>
+      </p>
     </main>
   );
 }

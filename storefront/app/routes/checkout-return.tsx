@@ -1,13 +1,15 @@
 import { formatPrice, pageTitle, t } from "@etalage/core";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
-import { useOrderPlaced } from "../features/analytics/use-checkout-tracking.ts";
-import { forgetDetails } from "../features/checkout/checkout-persist.ts";
-import { GuestAccountOffer } from "../features/checkout/guest-account-offer.tsx";
-import type { ShellHandle } from "../features/shell/use-shell-options.ts";
+import { OrderDetails } from "../features/orders/order-details.tsx";
+import type { OrderDetail } from "../lib/server-context.ts";
 import { servicesContext } from "../lib/server-context.ts";
+import { forgetDetails } from "../pages/checkout/checkout-persist.ts";
+import { GuestAccountOffer } from "../pages/checkout/guest-account-offer.tsx";
+import { useOrderPlaced } from "../pages/checkout/use-checkout-tracking.ts";
+import type { ShellHandle } from "../shell/use-shell-options.ts";
 import type { Route } from "./+types/checkout-return";
-import "../features/checkout/checkout.css";
+import "../pages/checkout/checkout.css";
 
 export const handle: ShellHandle = {
   shell: { hideFooter: true, hideMobileHeader: true, hideSellingPoints: true },
@@ -27,14 +29,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const orderId = url.searchParams.get("orderId") ?? "";
   const token = url.searchParams.get("token") ?? "";
   const services = context.get(servicesContext);
-  const settled = await services.checkout.settle(orderId, token, url.searchParams.get("redirectResult"));
+  const settled = await services.checkout.settle(orderId, token, {
+    sessionId: url.searchParams.get("sessionId"),
+    sessionResult: url.searchParams.get("sessionResult"),
+    redirectResult: url.searchParams.get("redirectResult"),
+  });
   if (settled.state === "failed")
     throw redirect(`/checkout-failed?orderId=${orderId}&token=${encodeURIComponent(token)}`, 303);
   const guest = settled.state === "unknown" ? null : await services.checkout.guestOrder(orderId, token);
-  return { ...settled, token, guest };
+  // The whole order, as its mail and status page show it (issue 23).
+  const detail = settled.state === "unknown" ? null : await services.checkout.orderStatus(orderId, token);
+  return { ...settled, token, guest, order: detail?.order ?? null, email: detail?.email ?? null };
 }
 
-/** The account offer changes no payment: the page is not settled again after it (no second redirectResult). */
+/** The account offer changes no payment: the page is not settled again after it (no second sessionResult). */
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formMethod === "POST" ? false : defaultShouldRevalidate;
 }
@@ -50,8 +58,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ claimed }, { status: claimed ? 200 : 400 });
 }
 
+/** When the shopper has the order, by how it comes (the terms: sent the same day before 22:00). */
+function deliveryPromise(order: OrderDetail): string {
+  if (order.pickup?.kind === "store") return t("We e-mail you as soon as your order is ready in the store.");
+  if (order.pickup)
+    return t("Ordered before 22:00 on a working day: at the pick-up point the next working day.");
+  return t("Ordered before 22:00 on a working day: delivered the next working day.");
+}
+
 export default function CheckoutReturn({ loaderData }: Route.ComponentProps) {
-  const { state, orderNumber, grandTotal, test, token, guest } = loaderData;
+  const { state, orderNumber, grandTotal, test, token, guest, order, email } = loaderData;
   useOrderPlaced(loaderData.analytics, token);
   // The order is placed: the checkout details kept in this browser go.
   useEffect(() => {
@@ -69,9 +85,23 @@ export default function CheckoutReturn({ loaderData }: Route.ComponentProps) {
     <main className="checkout checkout--done">
       <h1>{done ? t("Thank you for your order!") : t("Your payment is being processed.")}</h1>
       <p>{t("Your order number is {n}.", { n: orderNumber })}</p>
-      <p>{formatPrice(grandTotal)}</p>
-      {state === "paid" && <p>{t("We have received your payment.")}</p>}
-      {state === "cod" && <p>{t("You pay on delivery.")}</p>}
+      {email && (
+        <p>
+          {state === "cod"
+            ? t("We have sent a confirmation to {email}.", { email })
+            : t("You will receive a confirmation at {email}.", { email })}
+        </p>
+      )}
+      {order && <p className="checkout__promise">{deliveryPromise(order)}</p>}
+      <p className="checkout__paid">
+        {state === "paid" &&
+          t("We have received your payment of {amount}.", { amount: formatPrice(grandTotal) })}
+        {state === "cod" &&
+          (order?.pickup?.kind === "store"
+            ? t("You pay {amount} in the store.", { amount: formatPrice(grandTotal) })
+            : t("You pay {amount} on delivery.", { amount: formatPrice(grandTotal) }))}
+        {state === "pending" && formatPrice(grandTotal)}
+      </p>
       {test && <p className="checkout__test">{t("Test payment: no money is charged.")}</p>}
       {state === "pending" && (
         <Form method="get" role="status">
@@ -83,6 +113,7 @@ export default function CheckoutReturn({ loaderData }: Route.ComponentProps) {
         </Form>
       )}
       {guest && <GuestAccountOffer orderNumber={orderNumber} orderToken={token} guest={guest} />}
+      {order && <OrderDetails order={order} />}
       <p>
         <Link to="/">{t("Continue shopping")}</Link>
       </p>

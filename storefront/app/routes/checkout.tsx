@@ -1,19 +1,19 @@
 import { pageTitle, t } from "@etalage/core";
 import { data, redirect } from "react-router";
-import { cartCookieHeader, cartIdFromCookie } from "../features/cart/cart-cookie.ts";
-import { clientErrors, formErrors, orderBodyOf, valuesOf } from "../features/checkout/checkout-form.ts";
-import { liveSummary } from "../features/checkout/checkout-live-action.ts";
-import { CheckoutPage } from "../features/checkout/checkout-page.tsx";
-import type { ShellHandle } from "../features/shell/use-shell-options.ts";
 import { servicesContext } from "../lib/server-context.ts";
+import { clientErrors, formErrors, orderBodyOf, valuesOf } from "../pages/checkout/checkout-form.ts";
+import { liveSummary } from "../pages/checkout/checkout-live-action.ts";
+import { CheckoutPage } from "../pages/checkout/checkout-page.tsx";
+import { cartCookieHeader, cartIdFromCookie } from "../session/cart-cookie.ts";
+import type { ShellHandle } from "../shell/use-shell-options.ts";
 import type { Route } from "./+types/checkout";
 
 /**
- * Checkout (transactional §2): footer, mobile header and the selling-points dock hidden (minimal
- * distraction), never cached, never indexed.
+ * Checkout (transactional §2): the shop's header, footer and the selling-points dock hidden
+ * (minimal distraction; the checkout's own header leads back to the cart), never cached, never indexed.
  */
 export const handle: ShellHandle = {
-  shell: { hideFooter: true, hideMobileHeader: true, hideSellingPoints: true },
+  shell: { hideFooter: true, hideMobileHeader: true, hideSellingPoints: true, checkoutHeader: true },
 };
 
 export function headers() {
@@ -48,6 +48,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     ? values.idempotencyKey!
     : crypto.randomUUID();
   const placed = await services.checkout.place(key, orderBodyOf(values, cartId, key), customerToken);
+  if (!placed.ok && placed.limited) return answer({}, placed.message, 429);
+  if (!placed.ok && placed.totalChanged) {
+    // The page shows the new total (the shipping chosen kept on the cart) before the shopper commits again.
+    if (values.shipping) await services.checkout.chooseShipping(cartId, values.shipping, customerToken);
+    return answer({}, placed.message, 409);
+  }
   if (!placed.ok) {
     const lines = placed.names ?? placed.skus;
     const message = lines ? `${t(placed.message)} (${lines.join(", ")})` : placed.message;

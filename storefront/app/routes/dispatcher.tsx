@@ -27,15 +27,15 @@ import "../features/cms/cms-page-styles.ts";
 import type { CmsPageData } from "../features/cms/cms-page-data.ts";
 import { type CategoryCms, loadCategoryCms, loadCmsPage } from "../features/cms/cms-route.tsx";
 import "../features/catalog/category-page-styles.ts";
-import type { ProductPageData } from "../features/product/product-data.ts";
-import { productMeta } from "../features/product/product-meta.ts";
-import { buildProductPageData } from "../features/product/product-page-data.ts";
-import "../features/product/product-page-styles.ts";
-import { productAction } from "../features/product/product-route.ts";
-import { loadStatusViews, NotFoundPage } from "../features/shell/status-page.tsx";
+import type { ProductPageData } from "../pages/product/product-data.ts";
+import { productMeta } from "../pages/product/product-meta.ts";
+import { buildProductPageData } from "../pages/product/product-page-data.ts";
+import "../pages/product/product-page-styles.ts";
 import { deferredModule } from "../lib/deferred-module.ts";
 import { type DispatchedType, rememberRoute } from "../lib/route-map.ts";
 import { servicesContext } from "../lib/server-context.ts";
+import { productAction } from "../pages/product/product-route.ts";
+import { loadStatusViews, NotFoundPage } from "../shell/status-page.tsx";
 import type { Route } from "./+types/dispatcher";
 import { meta as notFoundMeta } from "./not-found.tsx";
 
@@ -46,7 +46,7 @@ import { meta as notFoundMeta } from "./not-found.tsx";
  * hydration the page's <Suspense> keeps the server's HTML until the chunk is there.
  */
 const categoryPage = deferredModule(() => import("../features/catalog/category-page.tsx"));
-const productPage = deferredModule(() => import("../features/product/product-page.tsx"));
+const productPage = deferredModule(() => import("../pages/product/product-page.tsx"));
 const cmsViews = deferredModule(() => import("../features/cms/cms-views.ts"));
 
 /**
@@ -156,7 +156,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 
 /**
  * Choosing a variant only rewrites `childSku`: the product page holds every child already (the
- * /p/ routes' own rule is features/product/product-route.ts's). Anything else reloads.
+ * /p/ routes' own rule is pages/product/product-route.ts's). Anything else reloads.
  */
 export function shouldRevalidate({
   currentUrl,

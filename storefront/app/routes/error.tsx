@@ -1,5 +1,5 @@
 import { pageTitle, t } from "@etalage/core";
-import { ErrorContent } from "../features/shell/status-page.tsx";
+import { ErrorContent } from "../shell/status-page.tsx";
 
 export function meta() {
   return [{ title: pageTitle(t("Something went wrong")) }, { name: "robots", content: "noindex" }];

@@ -1,15 +1,15 @@
 import { type Category, categoryLink, pageTitle, t } from "@etalage/core";
 import { Link } from "react-router";
-import { ProductCard } from "../features/catalog/product-card.tsx";
-import { type ProductCardData, toProductCardData } from "../features/catalog/product-card-data.ts";
 import { CmsBlocks } from "../features/cms/cms-blocks.tsx";
 import { cmsMeta } from "../features/cms/cms-meta.ts";
 import { cmsPageData } from "../features/cms/cms-page-data.ts";
 import { type CategoryTile, CategoryTiles } from "../features/home/category-tiles.tsx";
 import { HomeHero } from "../features/home/home-hero.tsx";
 import { servicesContext } from "../lib/server-context.ts";
+import { ProductCard } from "../ui/products/product-card.tsx";
+import { type ProductCardData, toProductCardData } from "../ui/products/product-card-data.ts";
 import type { Route } from "./+types/home";
-import "../features/home/home.css";
+import "../features/cms/home.css";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const canonical = loaderData?.canonical;

@@ -1,7 +1,7 @@
 import { categoryMeta } from "../features/catalog/category-meta.ts";
-import { LandingPage } from "../features/recommendations/landing-page.tsx";
-import { loadLandingPage } from "../features/recommendations/landing-page-data.ts";
 import { servicesContext } from "../lib/server-context.ts";
+import { LandingPage } from "../pages/landing/landing-page.tsx";
+import { loadLandingPage } from "../pages/landing/landing-page-data.ts";
 import type { Route } from "./+types/landing";
 
 /**

@@ -1,6 +1,6 @@
 import { pageTitle, t } from "@etalage/core";
 import { useMatches, useParams } from "react-router";
-import { type AccountSection, MyAccountPage } from "../features/account/my-account-page.tsx";
+import { type AccountSection, MyAccountPage } from "../pages/my-account/my-account-page.tsx";
 
 /** `/my-account` and its pages; one module, the route id names the section. */
 export function meta() {

@@ -1,10 +1,10 @@
 import { pageTitle, t } from "@etalage/core";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
-import { GuestAccountOffer } from "../features/checkout/guest-account-offer.tsx";
 import { OrderDetails } from "../features/orders/order-details.tsx";
 import { servicesContext } from "../lib/server-context.ts";
+import { GuestAccountOffer } from "../pages/checkout/guest-account-offer.tsx";
 import type { Route } from "./+types/order-status";
-import "../features/checkout/checkout.css";
+import "../pages/checkout/checkout.css";
 
 /**
  * `/bestelling/{orderNumber}?token=`: a guest's order as the confirmation mail links to it (issue

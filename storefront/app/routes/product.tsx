@@ -1,10 +1,10 @@
 import { checkProductLoad, DEFAULT_LINK_OPTIONS, productLink } from "@etalage/core";
 import { data, redirect } from "react-router";
-import { productMeta } from "../features/product/product-meta.ts";
-import { ProductPage } from "../features/product/product-page.tsx";
-import { buildProductPageData } from "../features/product/product-page-data.ts";
-import { productAction, productShouldRevalidate } from "../features/product/product-route.ts";
 import { servicesContext } from "../lib/server-context.ts";
+import { productMeta } from "../pages/product/product-meta.ts";
+import { ProductPage } from "../pages/product/product-page.tsx";
+import { buildProductPageData } from "../pages/product/product-page-data.ts";
+import { productAction, productShouldRevalidate } from "../pages/product/product-route.ts";
 import type { Route } from "./+types/product";
 
 /** /p/{parentSku}/{slug} and /p/{parentSku}/{slug}/{childSku} (browsing §2 route table). */

@@ -1,9 +1,9 @@
 import { pageTitle, t } from "@etalage/core";
 import { redirect, type ShouldRevalidateFunctionArgs } from "react-router";
-import { toProductCardData } from "../features/catalog/product-card-data.ts";
 import { SEARCH_PAGE_SIZE } from "../features/search/search-api.ts";
 import { SearchResults, type SearchResultsData } from "../features/search/search-results.tsx";
 import { servicesContext } from "../lib/server-context.ts";
+import { toProductCardData } from "../ui/products/product-card-data.ts";
 import type { Route } from "./+types/search";
 
 /** 'read more' pages past this are not served in one go (the search caps a page at 4000). */

@@ -1,12 +1,12 @@
 import { pageTitle, t } from "@etalage/core";
 import { data } from "react-router";
 import { StoreLocatorPage } from "../features/stores/store-locator-page.tsx";
-import { viewStores } from "../features/stores/store-view.ts";
+import { type StoreLocatorView, viewStores } from "../features/stores/store-view.ts";
 import { servicesContext } from "../lib/server-context.ts";
 import type { Route } from "./+types/storelocator";
 
 /** /storelocator (browsing §2 route table; issue 18): every store, or the nearest first. */
-export async function loader({ context, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs): Promise<StoreLocatorView> {
   const services = context.get(servicesContext);
   const locator = services.storeLocator();
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 64);

@@ -5,6 +5,7 @@ import { CmsBlocks } from "../features/cms/cms-blocks.tsx";
 import { cmsMeta } from "../features/cms/cms-meta.ts";
 import { cmsPageData } from "../features/cms/cms-page-data.ts";
 import { CmsTile } from "../features/cms/cms-tile.tsx";
+import { previewParams } from "../lib/preview-params.ts";
 import { servicesContext } from "../lib/server-context.ts";
 import type { Route } from "./+types/storyblok";
 import NotFound from "./not-found.tsx";
@@ -18,11 +19,8 @@ import NotFound from "./not-found.tsx";
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const q = url.searchParams;
-  const id = Number(q.get("id"));
-  const token = q.get("token") ?? "";
-  const release = Number(q.get("release") ?? 0) || undefined;
-  const params = { id, spaceId: Number(q.get("spaceId")), timestamp: Number(q.get("timestamp")), token };
+  const { release, ...params } = previewParams(url);
+  const { id, token } = params;
   if (!Number.isInteger(id) || id <= 0 || !token || !services.validatePreview(params)) {
     throw data(null, { status: 401, headers: { "x-robots-tag": "noindex" } });
   }
@@ -33,6 +31,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return {
     id,
     token,
+    bridge: services.cmsBridge,
     name: story.name,
     version: story.version,
     page: page ?? null,
@@ -52,21 +51,46 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: pageTitle(t("Preview")) }, { name: "robots", content: "noindex" }];
 }
 
-/** The live preview channel: every draft save of this story reloads the page's data. */
-function useLivePreview(id: number, token: string) {
+interface StoryblokBridgeEvent {
+  action: string;
+}
+declare global {
+  interface Window {
+    StoryblokBridge?: new () => {
+      on(actions: string[], listener: (event?: StoryblokBridgeEvent) => void): void;
+    };
+  }
+}
+
+/**
+ * The live preview: every draft save of this story reloads the page's data. On Storyblok its
+ * visual-editor bridge tells of a save (`change`) or publish; on the built-in CMS the shop's own
+ * channel of draft saves does.
+ */
+function useLivePreview(id: number, token: string, bridge: string | null) {
   const { revalidate } = useRevalidator();
   useEffect(() => {
+    if (bridge) {
+      const listen = () => new window.StoryblokBridge!().on(["change", "published"], () => void revalidate());
+      if (window.StoryblokBridge) return listen();
+      const script = document.createElement("script");
+      script.src = bridge;
+      script.async = true;
+      script.addEventListener("load", listen);
+      document.head.append(script);
+      return () => script.removeEventListener("load", listen);
+    }
     const query = new URLSearchParams({ id: String(id), token });
     const source = new EventSource(`/api/ext/vsf-storyblok-extension/preview-events?${query}`);
     source.onmessage = () => void revalidate();
     source.addEventListener("expired", () => source.close());
     return () => source.close();
-  }, [id, token, revalidate]);
+  }, [id, token, bridge, revalidate]);
 }
 
 export default function StoryblokPreview({ loaderData }: Route.ComponentProps) {
-  const { id, token, page, category, name, version } = loaderData;
-  useLivePreview(id, token);
+  const { id, token, bridge, page, category, name, version } = loaderData;
+  useLivePreview(id, token, bridge);
   return (
     <div className="cms-preview" data-story-version={version}>
       {page ? (

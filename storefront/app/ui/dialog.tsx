@@ -9,8 +9,11 @@ export interface DialogProps {
   /** Called for the close button, Escape and a click on the backdrop; the owner unmounts the dialog. */
   onClose: () => void;
   children: ReactNode;
-  /** `center` for modals, `drawer` for the mobile menu sliding in from the left. */
-  variant?: "center" | "drawer";
+  /**
+   * `center` for modals (a sheet from the bottom on a phone), `drawer` for the mobile menu sliding
+   * in from the left, `sheet` for a choice made with the thumb: a bottom sheet below 1024 px.
+   */
+  variant?: "center" | "drawer" | "sheet";
   size?: "small" | "large";
   /** Visually hide the title (it still labels the dialog). */
   hideTitle?: boolean;

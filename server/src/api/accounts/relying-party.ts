@@ -4,7 +4,7 @@ import type { Config } from "../../config.ts";
 import type { RelyingParty } from "../../services/accounts/passkeys.ts";
 import { fieldError } from "../../services/accounts/passwords.ts";
 
-export const PASSKEY_NEEDS_NAME =
+const PASSKEY_NEEDS_NAME =
   "Passkeys only work when the shop is opened by its name (such as localhost), not by an IP address.";
 
 const HOST = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i;

@@ -76,7 +76,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     },
     async (request, reply) => {
       try {
-        return sendTokens(reply, await accounts.login(request.body.username, request.body.password));
+        return sendTokens(
+          reply,
+          await accounts.login(request.body.username, request.body.password, request.ip),
+        );
       } catch (error) {
         if (error instanceof ApiError && error.code === 429)
           reply.header("retry-after", String(error.meta?.retryAfter ?? 900));

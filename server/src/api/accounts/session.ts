@@ -24,7 +24,7 @@ export async function customerSession(accounts: AccountService, request: Fastify
 /** Every authenticated answer's `meta`. */
 export const sessionMeta = (session: Session) => ({ session_expires: session.sessionExpires });
 
-export const TOO_MANY_ATTEMPTS = "Too many attempts. Try again in a few minutes.";
+const TOO_MANY_ATTEMPTS = "Too many attempts. Try again in a few minutes.";
 
 /** @fastify/rate-limit for the customer API: its 429 is the envelope, with `meta.retryAfter`. */
 export function customerRateLimitOptions(config: Config) {

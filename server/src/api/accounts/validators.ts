@@ -6,11 +6,9 @@ import { int4, line } from "../../http/schemas.ts";
 const token = line(200).optional();
 export const tokenQuery = z.strictObject({ token });
 
-export const email = line(254)
-  .min(1, "is required")
-  .refine(isValidEmail, "Please provide an valid e-mail address");
+const email = line(254).min(1, "is required").refine(isValidEmail, "Please provide an valid e-mail address");
 /** Not trimmed: a space may be part of a password. Checked for the rule by the service. */
-export const password = z
+const password = z
   .string({ error: "is required" })
   .min(1, "is required")
   .max(PASSWORD_MAX_LENGTH, `is longer than ${PASSWORD_MAX_LENGTH} characters`);
@@ -18,7 +16,7 @@ const name = line(100).min(1, "Field is required");
 const secret = line(200).min(1, "is required");
 
 /** A Dutch address is checked as one; other countries only for their shape. */
-export const addressSchema = z
+const addressSchema = z
   .strictObject({
     id: int4().optional(),
     firstname: name,

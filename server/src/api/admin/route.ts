@@ -6,7 +6,7 @@ import { formatIssue, importCatalogText } from "../../services/catalog-import.ts
 import type { Services } from "../../services/index.ts";
 
 /** A whole catalogue in one request: the demo's 1,650 products are about 8 MB of NDJSON. */
-export const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
+const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
 /** How long an import waits for this instance's index to show the change before answering anyway. */
 const REFRESH_WAIT_MS = 60_000;
 

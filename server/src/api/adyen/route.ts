@@ -1,3 +1,4 @@
+import adyen from "@adyen/api-library";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { envelopeSchema, errorEnvelopeSchema, ok, sendError } from "../../http/envelope.ts";
@@ -24,10 +25,28 @@ const errors = {
   502: errorEnvelopeSchema,
 };
 
+const { NotificationRequestItem: Item } = adyen.Types.notification;
+
+/** Adyen's NotificationRequestItem, its enums the library's own (an unknown event is refused). */
+const notificationItem = z.object({
+  additionalData: z.record(z.string(), z.string().optional()).optional(),
+  amount: z.object({ value: z.number().int(), currency: z.string().max(3) }),
+  pspReference: line(64).min(1, "Field is required"),
+  originalReference: line(64).optional(),
+  eventCode: z.enum(Item.EventCodeEnum),
+  eventDate: line(64),
+  merchantAccountCode: line(100).min(1, "Field is required"),
+  merchantReference: line(200),
+  paymentMethod: line(100).optional(),
+  reason: line(2000).optional(),
+  success: z.enum(Item.SuccessEnum),
+  operations: z.array(z.enum(Item.OperationsEnum)).max(20).optional(),
+});
+
 const notificationBody = z.object({
   live: z.string().optional(),
   notificationItems: z
-    .array(z.object({ NotificationRequestItem: z.record(z.string(), z.unknown()) }))
+    .array(z.object({ NotificationRequestItem: notificationItem }))
     .min(1)
     .max(100),
 });
@@ -68,7 +87,7 @@ export const adyenRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   }) => {
     const order = await pay.orderFor(body.orderNumber, body.orderToken);
     if (!order) return { ok: false as const, code: 404 as const, message: "Order not found" };
-    return pay.start(order, body.orderToken, body.method);
+    return pay.pay(order, body.orderToken, body.method);
   };
   const initiateBody = z.strictObject({
     orderNumber: orderNumberSchema,
@@ -122,11 +141,21 @@ export const adyenRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     {
       schema: {
         tags: ["payments"],
-        summary: "Settle the shopper's return (redirectResult) with the provider",
+        summary:
+          "Settle the shopper's return with the provider: Hosted Checkout's sessionId and sessionResult, or a redirectResult",
         body: z.strictObject({
           orderNumber: orderNumberSchema,
           orderToken: token,
-          details: z.strictObject({ redirectResult: line(2000).min(1, "Field is required") }),
+          details: z.union(
+            [
+              z.strictObject({
+                sessionId: line(100).min(1, "Field is required"),
+                sessionResult: line(4000).min(1, "Field is required"),
+              }),
+              z.strictObject({ redirectResult: line(4000).min(1, "Field is required") }),
+            ],
+            { error: "must be { sessionId, sessionResult } or { redirectResult }" },
+          ),
         }),
         response: {
           200: envelopeSchema(z.object({ resultCode: z.string(), isFinal: z.boolean() })),
@@ -137,8 +166,8 @@ export const adyenRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     async (request, reply) => {
       const order = await pay.orderFor(request.body.orderNumber, request.body.orderToken);
       if (!order) return sendError(reply, 404, "Order not found");
-      const settled = await pay.details(order, request.body.details.redirectResult);
-      if ("error" in settled) return sendError(reply, 400, `body.details.redirectResult: ${settled.error}`);
+      const settled = await pay.settle(order, request.body.details);
+      if ("error" in settled) return sendError(reply, 400, `body.details: ${settled.error}`);
       return ok(reply, settled);
     },
   );
@@ -198,15 +227,29 @@ export const adyenRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         tags: ["payments"],
         summary: "The provider's standard notifications (HMAC-signed); answers [accepted]",
         body: notificationBody,
-        response: { 200: z.string(), 401: errorEnvelopeSchema },
+        response: { 200: z.string(), 400: errorEnvelopeSchema, 401: errorEnvelopeSchema },
       },
     },
     async (request, reply) => {
       const items = request.body.notificationItems.map((i) => i.NotificationRequestItem);
       // All or nothing: one forged item refuses the batch, so a forger learns nothing from a partial apply.
-      if (!items.every((item) => pay.verify(item))) {
-        request.log.warn("payment notification with a bad HMAC signature refused");
-        return sendError(reply, 401, "hmacSignature: the notification is not signed with our key");
+      for (const [index, item] of items.entries()) {
+        const verdict = pay.verify(item);
+        if (verdict === "signature") {
+          request.log.warn("payment notification with a bad HMAC signature refused");
+          return sendError(reply, 401, "hmacSignature: the notification is not signed with our key");
+        }
+        if (verdict === "merchant") {
+          request.log.warn(
+            { merchantAccountCode: item.merchantAccountCode },
+            "notification for another merchant account refused",
+          );
+          return sendError(
+            reply,
+            400,
+            `body.notificationItems.${index}.NotificationRequestItem.merchantAccountCode: not this shop's merchant account`,
+          );
+        }
       }
       for (const item of items) await pay.apply(item);
       reply.type("text/plain; charset=utf-8");

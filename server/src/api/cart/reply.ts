@@ -23,7 +23,7 @@ export async function callerOf(request: FastifyRequest, services: Services): Pro
 }
 
 /** `meta.session_expires` comes with every authenticated answer (contract "Conventions"). */
-export function metaFor(caller: CartCaller): Record<string, unknown> | undefined {
+function metaFor(caller: CartCaller): Record<string, unknown> | undefined {
   return caller.kind === "customer" && caller.sessionExpires !== undefined
     ? { session_expires: caller.sessionExpires }
     : undefined;

@@ -33,7 +33,7 @@ export const writeHeaders = z.object({
 const idLike = z.union([line(64).min(1, "must not be empty"), int4()]);
 const label = line(200).optional();
 
-export const productOptionSchema = z.strictObject({
+const productOptionSchema = z.strictObject({
   extension_attributes: z.strictObject({
     configurable_item_options: z
       .array(z.strictObject({ option_id: idLike, option_value: idLike, label, value: label }))

@@ -3,7 +3,7 @@ import { type FilterValue, OPERATORS } from "../../catalog-index/query-types.ts"
 import { line } from "../../http/schemas.ts";
 
 /** browsing §9 "max filter query 999": the most values one `in`/`nin` list may hold. */
-export const MAX_FILTER_VALUES = 999;
+const MAX_FILTER_VALUES = 999;
 const MAX_FILTERS = 64;
 const MAX_SORTS = 8;
 const MAX_TEXT = 256;
@@ -44,7 +44,7 @@ function checkList(value: unknown, ctx: Ctx, path: (string | number)[]): void {
  * Checked by hand so each mistake gets its own message and path rather than zod's "Invalid input"
  * for a union.
  */
-export const filterValue = z
+const filterValue = z
   .unknown()
   .superRefine((value, ctx) => {
     if (Array.isArray(value)) {

@@ -60,7 +60,8 @@ function answer<T>(reply: FastifyReply, result: T | CmsError | undefined, what: 
  * README "Editing content" has the curl walk-through.
  */
 export const cmsEditorRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { cms, config } = services;
+  const { config } = services;
+  const cms = services.builtinCms;
   const { store, releases } = cms;
   app.addHook(
     "onRequest",
@@ -69,6 +70,16 @@ export const cmsEditorRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "private, no-store");
   });
+
+  // Issue 24: the space's Content Delivery API tokens, for a storefront or tool reading it as Storyblok.
+  app.get(
+    "/space",
+    { schema: schema("The content space: its id, cache version and access tokens (public, preview)") },
+    async (_req, reply) => {
+      const { space } = await cms.cda.space();
+      return ok(reply, { space: { ...space, tokens: cms.cda.tokens } });
+    },
+  );
 
   app.get(
     "/stories",

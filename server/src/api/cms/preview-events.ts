@@ -18,7 +18,7 @@ export const previewEventsRoutes: FastifyPluginAsyncZod<{ services: Services }> 
   app,
   { services },
 ) => {
-  const { cms } = services;
+  const cms = services.builtinCms;
   const open = new Set<ServerResponse>();
 
   // Streams never go idle, so close would wait for them forever: end them first.

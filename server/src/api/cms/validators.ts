@@ -32,57 +32,13 @@ export const byUuidQuery = z.strictObject({
   uuid: commaList(z.string().regex(UUID, "must be a uuid"), 100, "uuid"),
 });
 
-/**
- * What storyblok-js-client sends besides ours (Content Delivery API v2): its cache version, paging
- * and resolving options. Accepted; relations and links are not resolved (the shop's stories
- * carry none), so `rels` and `links` answer empty.
- */
-const storyblokParams = {
-  /** The CMS client's cache-busting version; accepted and not needed. */
-  cv: line(32).optional(),
-  resolve_level: line(8).optional(),
-  resolve_relations: line(1024).optional(),
-  resolve_links: line(32).optional(),
-  language: line(32).optional(),
-  fallback_lang: line(32).optional(),
-  excluding_fields: line(1024).optional(),
-};
-
-export const cdnQuery = z.strictObject({
-  token: line(1024).optional(),
-  version: z.enum(["published", "draft"], { error: "must be published or draft" }).default("published"),
-  from_release: int("a release id").optional(),
-  ...storyblokParams,
-});
-
-export const cdnListQuery = z.strictObject({
-  token: line(1024).optional(),
-  version: z.enum(["published", "draft"], { error: "must be published or draft" }).default("published"),
-  starts_with: line(300).default(""),
-  per_page: z.coerce
-    .number({ error: "must be a number" })
-    .int("must be a whole number")
-    .min(1)
-    .max(100)
-    .default(25),
-  page: z.coerce
-    .number({ error: "must be a number" })
-    .int("must be a whole number")
-    .min(1)
-    .max(10_000)
-    .default(1),
-  sort_by: line(64).optional(),
-  is_startpage: line(8).optional(),
-  ...storyblokParams,
-});
-
 export const previewEventsQuery = z.strictObject({
   id: int("a story id"),
   token: line(1024),
 });
 
 /** Stories are documents of several block types; the schema only says what every story has. */
-export const storySchema = z
+const storySchema = z
   .object({
     id: z.number().int(),
     uuid: z.string(),
@@ -92,17 +48,4 @@ export const storySchema = z
   .catchall(z.unknown());
 
 export const storyResult = z.object({ story: storySchema });
-/** Storyblok's Content Delivery API v2 answers: bare, with the cache version and (empty) relations and links. */
-export const cdnStoryResult = z.object({
-  story: storySchema,
-  cv: z.number().int(),
-  rels: z.array(z.unknown()),
-  links: z.array(z.unknown()),
-});
-export const cdnStoriesResult = z.object({
-  stories: z.array(storySchema),
-  cv: z.number().int(),
-  rels: z.array(z.unknown()),
-  links: z.array(z.unknown()),
-});
 export const storiesResult = z.object({ stories: z.array(storySchema) });

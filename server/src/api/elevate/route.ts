@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ApiError, envelopeSchema, ok } from "../../http/envelope.ts";
 import { line } from "../../http/schemas.ts";
+import { clusterRedirect } from "../../providers/recommendations/cluster.ts";
 import { redirectFor, subPages } from "../../providers/recommendations/landing-lookups.ts";
 import type { Services } from "../../services/index.ts";
 
@@ -41,7 +42,14 @@ export const elevateLookupRoutes: FastifyPluginAsyncZod<{ services: Services }> 
     },
     async (request, reply) => {
       checkStore(request.headers["x-vs-store-code"] as string | undefined);
-      const url = redirectFor(services.catalog, request.query.tn_q);
+      // With a cluster, its search redirects (managed in Elevate) answer (issue 30 item 10).
+      const cluster = services.config.ELEVATE_CLUSTER_ID;
+      const url = cluster
+        ? await clusterRedirect(cluster, request.query.tn_q).catch((error) => {
+            request.log.warn({ err: error }, "Elevate redirect lookup failed");
+            return undefined;
+          })
+        : redirectFor(services.catalog, request.query.tn_q);
       return ok(reply, { redirect: url ? { url } : null });
     },
   );

@@ -2,9 +2,11 @@ import { emailKey, isValidEmail, NEWSLETTER_MESSAGES } from "@etalage/core";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ApiError, envelopeSchema, ok } from "../../http/envelope.ts";
+import { ApiError, envelopeSchema, errorEnvelopeSchema, ok } from "../../http/envelope.ts";
+import { mailLimits } from "../../http/mail-limits.ts";
 import { line } from "../../http/schemas.ts";
 import type { Services } from "../../services/index.ts";
+import { customerSession } from "../accounts/session.ts";
 
 /*
  * The newsletter in Voyado Engage's shapes (contract "Newsletter and customer data";
@@ -15,23 +17,18 @@ const email = line(254).refine(isValidEmail, NEWSLETTER_MESSAGES.invalidEmail);
 const tokenSchema = line(64).min(16, "is not a valid link");
 /** Link clicks and unsubscribes: generous for people, a wall for a script. */
 const signUpLimit = { max: 30, timeWindow: "1 minute" };
-/**
- * A sign-up mails someone: five a minute for one mailbox from one client keeps a shopper's
- * retries working and a mail-bombing script out.
- */
-const mailLimit = {
-  max: 5,
-  timeWindow: "1 minute",
-  // After validation, so the key can name the mailbox.
-  hook: "preHandler" as const,
-  keyGenerator: (request: FastifyRequest) => {
-    const body = request.body as { email?: unknown } | undefined;
-    return `${request.ip}|${typeof body?.email === "string" ? emailKey(body.email) : ""}`;
-  },
-};
 
 export const newsletterRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const newsletter = services.newsletter;
+  // A sign-up mails someone: three mailboxes an hour from one client, three sign-ups an hour for
+  // one mailbox from anywhere, NEWSLETTER_SIGNUPS_PER_HOUR for the shop (http/mail-limits.ts).
+  const signUpMailLimits = mailLimits(app, {
+    name: "newsletter",
+    mailboxesPerClient: 3,
+    perMailbox: 3,
+    overall: services.config.NEWSLETTER_SIGNUPS_PER_HOUR,
+    allow: services.config.RATE_LIMIT_ALLOW,
+  });
 
   // RFC 8058's one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form.
   app.addContentTypeParser(
@@ -42,24 +39,43 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     },
   );
 
+  /**
+   * Who may see or end an address's subscription (issue 31 item 3): the logged-in customer whose
+   * address it is. Anyone else learns nothing about it: 401 without a login, 403 for another address.
+   */
+  const ownAddress = async (request: FastifyRequest, address: string, field: string) => {
+    const session = await customerSession(services.accounts, request);
+    const profile = await services.accounts.profile(session.customerId);
+    if (!profile || emailKey(profile.email) !== emailKey(address))
+      throw new ApiError(403, `${field}: is not the address of the logged-in customer`);
+  };
+
   app.get(
     "/subscribe",
     {
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
       schema: {
         tags: ["newsletter"],
-        summary: "Whether an address is subscribed (confirmed)",
+        summary: "Whether the logged-in customer's own address is subscribed (confirmed)",
         querystring: z.object({ email }),
-        response: { 200: envelopeSchema(z.enum(["subscribed", "not-subscribed"])) },
+        response: {
+          200: envelopeSchema(z.enum(["subscribed", "not-subscribed"])),
+          401: errorEnvelopeSchema,
+          403: errorEnvelopeSchema,
+        },
       },
     },
-    async (request, reply) => ok(reply, await newsletter.status(request.query.email)),
+    async (request, reply) => {
+      await ownAddress(request, request.query.email, "querystring.email");
+      return ok(reply, await newsletter.status(request.query.email));
+    },
   );
 
   app.post(
     "/subscribe",
     {
-      config: { rateLimit: mailLimit },
+      config: { rateLimit: signUpLimit },
+      preHandler: signUpMailLimits,
       schema: {
         tags: ["newsletter"],
         summary: "Sign up: mails a confirmation link (double opt-in); nothing if already subscribed",
@@ -86,13 +102,27 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
       config: { rateLimit: signUpLimit },
       schema: {
         tags: ["newsletter"],
-        summary: "Unsubscribe an address; nothing happens if it is not subscribed",
-        body: z.object({ email }),
-        response: { 200: envelopeSchema(z.literal("not-subscribed")) },
+        summary:
+          "Unsubscribe an address with its mailed unsubscribe token, or the logged-in customer's own; nothing happens if it is not subscribed",
+        body: z.object({ email, token: tokenSchema.optional() }),
+        response: {
+          200: envelopeSchema(z.literal("not-subscribed")),
+          401: errorEnvelopeSchema,
+          403: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+        },
       },
     },
     async (request, reply) => {
-      await newsletter.unsubscribeEmail(request.body.email);
+      const { email: address, token } = request.body;
+      if (token !== undefined) {
+        if (!(await newsletter.knowsUnsubscribeToken(token, address)))
+          throw new ApiError(404, "body.token: This unsubscribe link is not valid.");
+        await newsletter.unsubscribeToken(token);
+      } else {
+        await ownAddress(request, address, "body.email");
+        await newsletter.unsubscribeEmail(address);
+      }
       return ok(reply, "not-subscribed" as const);
     },
   );

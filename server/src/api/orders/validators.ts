@@ -1,4 +1,10 @@
-import { DELIVERY_COUNTRIES, normalizePostcode, normalizeVatNumber } from "@etalage/core";
+import {
+  asksForAddress,
+  DELIVERY_COUNTRIES,
+  isContactOnly,
+  normalizePostcode,
+  normalizeVatNumber,
+} from "@etalage/core";
 import { z } from "zod";
 import { int4, line, skuSchema } from "../../http/schemas.ts";
 import { IDEMPOTENCY_KEY_PATTERN } from "../../services/idempotency.ts";
@@ -10,23 +16,50 @@ const required = (max: number) => line(max).min(1, "Field is required");
  * billing address may name a company and its VAT number (core's NL, BE and DE patterns), kept in
  * its normal form (`NL123456789B01`); empty ones are left out.
  */
-export const addressSchema = z
+/**
+ * A Magento address field the shop does not use (contract "Orders"): Vue Storefront clients send
+ * them, often null or 0, so they are taken (bounded, of a sane type) and dropped, never a reason
+ * to refuse the order.
+ */
+const ignored = z.union([line(254), z.number(), z.boolean(), z.null()]).optional();
+const MAGENTO_ONLY = {
+  email: ignored,
+  region: z
+    .union([
+      line(100),
+      z.null(),
+      z.strictObject({ region: ignored, region_code: ignored, region_id: ignored }),
+    ])
+    .optional(),
+  region_id: ignored,
+  region_code: ignored,
+  customer_address_id: ignored,
+  save_in_address_book: ignored,
+  middlename: ignored,
+  prefix: ignored,
+  suffix: ignored,
+} as const;
+
+const addressSchema = z
   .strictObject({
+    ...MAGENTO_ONLY,
     firstname: required(100),
     lastname: required(100),
-    street: z.array(line(200)).min(1, "Field is required").max(3, "has at most 3 lines"),
-    postcode: required(10),
-    city: required(100),
+    // Street, postcode and city may be left out only for a store pick-up (placeOrderBody below).
+    street: z.array(line(200)).max(3, "has at most 3 lines").default([]),
+    postcode: line(10).default(""),
+    city: line(100).default(""),
     country_id: z.enum(DELIVERY_COUNTRIES as unknown as ["NL", "BE", "DE"], {
       error: "must be NL, BE or DE",
     }),
     telephone: line(30).optional(),
-    company: line(100).optional(),
-    vat_id: line(30).optional(),
+    company: line(100).nullable().optional(),
+    vat_id: line(30).nullable().optional(),
   })
   .transform((address, ctx) => {
-    const postcode = normalizePostcode(address.country_id, address.postcode);
-    if (!postcode) {
+    // Contact details alone keep an empty postcode; the order decides whether that will do.
+    const postcode = address.postcode ? normalizePostcode(address.country_id, address.postcode) : "";
+    if (postcode === null) {
       ctx.addIssue({
         code: "custom",
         path: ["postcode"],
@@ -34,11 +67,20 @@ export const addressSchema = z
       });
       return z.NEVER;
     }
-    if (!address.street[0]) {
-      ctx.addIssue({ code: "custom", path: ["street", 0], message: "Field is required" });
-      return z.NEVER;
-    }
-    const { company, vat_id, ...rest } = address;
+    const {
+      company,
+      vat_id,
+      email: _email,
+      region: _region,
+      region_id: _regionId,
+      region_code: _regionCode,
+      customer_address_id: _addressId,
+      save_in_address_book: _save,
+      middlename: _middle,
+      prefix: _prefix,
+      suffix: _suffix,
+      ...rest
+    } = address;
     const vat = vat_id ? normalizeVatNumber(vat_id) : undefined;
     if (vat === null) {
       ctx.addIssue({ code: "custom", path: ["vat_id"], message: "is not a VAT number of NL, BE or DE" });
@@ -47,31 +89,56 @@ export const addressSchema = z
     return { ...rest, postcode, ...(company ? { company } : {}), ...(vat ? { vat_id: vat } : {}) };
   });
 
-export const placeOrderBody = z.strictObject({
-  order_id: required(64),
-  user_id: line(32).optional(),
-  cart_id: required(64),
-  products: z
-    .array(z.object({ sku: skuSchema, qty: int4(), product_option: z.unknown().optional() }))
-    .max(100)
-    .optional(),
-  addressInformation: z.strictObject({
-    shippingAddress: addressSchema.optional(),
-    billingAddress: addressSchema,
-    shipping_method_code: line(64).optional(),
-    shipping_carrier_code: line(64).optional(),
-    payment_method_code: required(64),
-    payment_method_additional: z
-      .strictObject({ service_point_code: line(32).optional(), store_id: line(64).optional() })
+export const placeOrderBody = z
+  .strictObject({
+    order_id: required(64),
+    user_id: line(32).optional(),
+    cart_id: required(64),
+    products: z
+      .array(z.object({ sku: skuSchema, qty: int4(), product_option: z.unknown().optional() }))
+      .max(100)
       .optional(),
-  }),
-  personalDetails: z.strictObject({
-    email: z.email("is not an email address").max(254),
-    firstname: line(100).optional(),
-    lastname: line(100).optional(),
-    createAccount: z.boolean().optional(),
-  }),
-});
+    addressInformation: z.strictObject({
+      shippingAddress: addressSchema.optional(),
+      billingAddress: addressSchema,
+      shipping_method_code: line(64).optional(),
+      shipping_carrier_code: line(64).optional(),
+      payment_method_code: required(64),
+      payment_method_additional: z
+        .strictObject({ service_point_code: line(32).optional(), store_id: line(64).optional() })
+        .optional(),
+    }),
+    /** The grand total the shopper saw (contract "Orders"): another server total answers 409. */
+    expected_grand_total: z.number().min(0).max(10_000_000).optional(),
+    personalDetails: z.strictObject({
+      email: z.email("is not an email address").max(254),
+      firstname: line(100).optional(),
+      lastname: line(100).optional(),
+      createAccount: z.boolean().optional(),
+    }),
+  })
+  .superRefine((body, ctx) => {
+    const info = body.addressInformation;
+    const contactOnlyAllowed = !asksForAddress(info.shipping_carrier_code);
+    for (const [name, address] of [
+      ["shippingAddress", info.shippingAddress],
+      ["billingAddress", info.billingAddress],
+    ] as const) {
+      // A store pick-up asks only who the shopper is (issue 23, item 12); an address given is whole.
+      if (!address || (contactOnlyAllowed && isContactOnly(address))) continue;
+      const missing = [
+        ...(address.street[0] ? [] : [["street", 0]]),
+        ...(address.postcode ? [] : [["postcode"]]),
+        ...(address.city ? [] : [["city"]]),
+      ];
+      for (const path of missing)
+        ctx.addIssue({
+          code: "custom",
+          path: ["addressInformation", name, ...path],
+          message: "Field is required",
+        });
+    }
+  });
 
 export const orderHeaders = z.object({
   "idempotency-key": z
@@ -139,4 +206,22 @@ export const adminStatusBody = z.strictObject({
 
 export const adminListQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(500).optional(),
+});
+
+/** The back office's list of payment alerts: open ones only unless `open=false`, of one order or all. */
+export const paymentAlertsQuery = z.strictObject({
+  open: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
+  orderNumber: orderNumberSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+});
+
+export const paymentAlertSchema = z.object({
+  id: z.number(),
+  orderNumber: z.string(),
+  paymentId: z.number().nullable(),
+  kind: z.string(),
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
 });

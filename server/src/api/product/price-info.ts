@@ -2,7 +2,7 @@ import { type ConfigurableChild, type Product, STORE } from "@etalage/core";
 import type { CatalogLookups } from "../../catalog-index/lookups.ts";
 
 /** What a price list shows of one sku: the index's computed price fields, nothing recomputed. */
-export interface PriceInfo {
+interface PriceInfo {
   final_price: number;
   final_price_tax: number;
   final_price_incl_tax: number;

@@ -2,7 +2,7 @@ import { STORE } from "@etalage/core";
 import { z } from "zod";
 import { line, skuListSchema } from "../../http/schemas.ts";
 
-export const MAX_RENDER_LIST_SKUS = 100;
+const MAX_RENDER_LIST_SKUS = 100;
 
 export const renderListQuery = z.strictObject({
   skus: skuListSchema(MAX_RENDER_LIST_SKUS),
@@ -21,7 +21,7 @@ export const renderListQuery = z.strictObject({
 
 const amount = z.number();
 
-export const priceInfo = z.object({
+const priceInfo = z.object({
   final_price: amount,
   final_price_tax: amount,
   final_price_incl_tax: amount,
@@ -36,6 +36,6 @@ export const priceInfo = z.object({
   currency_code: z.string(),
 });
 
-export const renderListItem = z.object({ id: z.number().int(), sku: z.string(), price_info: priceInfo });
+const renderListItem = z.object({ id: z.number().int(), sku: z.string(), price_info: priceInfo });
 
 export const renderListResult = z.object({ items: z.array(renderListItem) });

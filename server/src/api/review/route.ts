@@ -92,6 +92,11 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         customerId,
         email: customerId === undefined ? review.email : undefined,
       });
+      if (!outcome.ok && outcome.reason === "empty") {
+        const path = `body.review.${outcome.field}`;
+        const message = "must hold text, not only markup";
+        return sendError(reply, 400, `${path}: ${message}`, { errors: [{ path, message }] });
+      }
       if (!outcome.ok) return sendError(reply, 409, "body.review: You already reviewed this product");
       return ok(reply, { id: outcome.id, status: "pending" as const });
     },

@@ -1,9 +1,9 @@
-import { REVIEW_LIMITS, REVIEW_SORTS } from "@etalage/core";
+import { REVIEW_LIMITS, REVIEW_RATING_IDS, REVIEW_SORTS } from "@etalage/core";
 import { z } from "zod";
 import { int4, line, text } from "../../http/schemas.ts";
 
 const rating = z.strictObject({
-  rating_id: int4(),
+  rating_id: int4().refine((id) => REVIEW_RATING_IDS.includes(id), "is not a rating of this shop"),
   value: z
     .number({ error: "must be a number" })
     .int("must be a whole number")

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { skuListSchema, skuSchema } from "../../http/schemas.ts";
 
-export const MAX_STOCK_SKUS = 100;
+const MAX_STOCK_SKUS = 100;
 
 export const stockCheckQuery = z.strictObject({ sku: skuSchema });
 

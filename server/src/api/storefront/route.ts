@@ -1,5 +1,8 @@
+import { timingSafeEqual } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import * as content from "../../providers/recommendations/content-queries.ts";
 import { type ElevateService, facetsOf, type Visitor } from "../../providers/recommendations/service.ts";
 import * as wire from "../../providers/recommendations/wire.ts";
 import { installElevateErrors, installTextPlainJson, sendMessage } from "./elevate-errors.ts";
@@ -9,10 +12,10 @@ import { installElevateErrors, installTextPlainJson, sendMessage } from "./eleva
  * and listings", vendor-apis §3, docs/decisions/0018). Queries are GET without a body and POST
  * with one; notifications are POST and answer 204. Thin: parsing here, the work in the service.
  */
-export const storefrontApiRoutes: FastifyPluginAsyncZod<{ elevate: ElevateService }> = async (
-  app,
-  { elevate },
-) => {
+export const storefrontApiRoutes: FastifyPluginAsyncZod<{
+  elevate: ElevateService;
+  paymentKey?: string;
+}> = async (app, { elevate, paymentKey }) => {
   installTextPlainJson(app);
   installElevateErrors(app);
   const known = new Map<string, Set<string>>();
@@ -122,6 +125,39 @@ export const storefrontApiRoutes: FastifyPluginAsyncZod<{ elevate: ElevateServic
     ["GET"],
   );
 
+  // Issue 30 item 10: Elevate's content and retail-media queries, empty where the shop has none.
+  query(
+    "sponsored-page",
+    "Sponsored products of a page (none: the shop sells no placements)",
+    wire.retailMediaQuery,
+    wire.autocompleteBody,
+    () => content.sponsoredPage(),
+    ["GET"],
+  );
+  query(
+    "banners",
+    "Banners of a page (none: the shop's banners are CMS content)",
+    wire.retailMediaQuery,
+    wire.autocompleteBody,
+    () => content.banners(),
+    ["GET"],
+  );
+  query(
+    "content-information",
+    "Content items by key (none: content lives in the CMS)",
+    wire.contentInformationQuery,
+    wire.autocompleteBody,
+    () => content.contentInformation(),
+    ["GET"],
+  );
+  query(
+    "content-search-page",
+    "Content search (none: content lives in the CMS)",
+    wire.contentSearchPageQuery,
+    wire.contentSearchPageBody,
+    (q) => content.contentSearchPage(q.q, q.sort),
+  );
+
   const notification = <B extends import("zod").ZodType>(
     name: string,
     summary: string,
@@ -151,6 +187,42 @@ export const storefrontApiRoutes: FastifyPluginAsyncZod<{ elevate: ElevateServic
     "A sponsored product was seen (accepted, not used)",
     wire.ticketBody,
     () => undefined,
+  );
+  notification(
+    "impression",
+    "A product or list was seen (accepted, not used)",
+    wire.ticketBody,
+    () => undefined,
+  );
+  // Elevate's secure payment notification: server to server, with the cluster's Api-Key, checked
+  // before the body (a wrong key is 401 whatever it sends).
+  app.post(
+    "/notifications/payment",
+    {
+      onRequest: async (request, reply) => {
+        const given = Buffer.from(String(request.headers["api-key"] ?? ""));
+        const expected = Buffer.from(paymentKey ?? "");
+        if (!paymentKey || given.length !== expected.length || !timingSafeEqual(given, expected))
+          return sendMessage(
+            reply,
+            401,
+            "headers.api-key: a payment notification needs the cluster's Api-Key",
+          );
+      },
+      schema: {
+        tags,
+        summary:
+          "A paid order's lines (secure payment notification, header Api-Key): purchases to learn from",
+        querystring: wire.notificationQuery,
+        headers: z.looseObject({ "api-key": z.string().max(256).optional() }),
+        body: wire.paymentBody,
+      },
+    },
+    async (request, reply) => {
+      const keys = request.body.lines.map((line) => line.variantKey ?? line.productKey!);
+      elevate.purchase(visitor(request.query as never), keys);
+      return reply.code(204).send();
+    },
   );
   notification("end", "The session ended (logout, order placed)", undefined, (_b, v) => elevate.end(v));
   notification("add-favorite", "A product became a favourite", wire.favoriteBody, (b, v) =>

@@ -48,9 +48,7 @@ export const urlMapBody = z.strictObject({
   groupToken: line(2048).nullable().optional(),
 });
 
-export type UrlMapBody = z.infer<typeof urlMapBody>;
-
-export const redirectMeta = z.object({ status: z.number().int(), to: z.string() });
+const redirectMeta = z.object({ status: z.number().int(), to: z.string() });
 
 export const urlMapResult = z.object({
   _type: z.enum(["product", "category", "cms_page"]),

@@ -28,7 +28,7 @@ export interface LegSpec {
 export const TROUSER: LegSpec = { waistY: 150, hemY: 920, waistHalf: 152, hemHalf: 128, hemInner: 30 };
 const JEAN: LegSpec = { waistY: 150, hemY: 920, waistHalf: 150, hemHalf: 120, hemInner: 30 };
 
-export function legOutline(s: LegSpec): string {
+function legOutline(s: LegSpec): string {
   const c = 400;
   const w = c + s.waistHalf;
   const h = s.hemY;

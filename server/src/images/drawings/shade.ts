@@ -31,7 +31,7 @@ export const lighten = (hex: string, t: number) => mix(hex, "#ffffff", t);
 export const darken = (hex: string, t: number) => mix(hex, "#000000", t);
 
 /** WCAG relative luminance, 0 (black) to 1 (white). */
-export function luminance(hex: string): number {
+function luminance(hex: string): number {
   const lin = (v: number) => {
     const s = v / 255;
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;

@@ -11,7 +11,7 @@ export const HEIGHT = 1000;
 export const CENTER = WIDTH / 2;
 export const BACKDROP = "#f2f0ec";
 /** Reflects across the vertical centre line. */
-export const MIRROR = `matrix(-1 0 0 1 ${WIDTH} 0)`;
+const MIRROR = `matrix(-1 0 0 1 ${WIDTH} 0)`;
 
 /** A box in canvas units: left, top, right, bottom. */
 export type Box = readonly [number, number, number, number];
@@ -74,7 +74,7 @@ export function both(fragment: string): string {
 }
 
 /** The fragment scaled about (cx, cy) and re-centred: the "detail" view of most kinds. */
-export function zoom(fragment: string, cx: number, cy: number, scale: number, rotate = 0): string {
+function zoom(fragment: string, cx: number, cy: number, scale: number, rotate = 0): string {
   const turn = rotate ? ` rotate(${rotate} ${cx} ${cy})` : "";
   return `<g transform="translate(${CENTER} ${HEIGHT / 2}) scale(${scale}) translate(${-cx} ${-cy})${turn}">${fragment}</g>`;
 }

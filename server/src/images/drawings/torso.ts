@@ -40,8 +40,8 @@ export interface TorsoSpec {
   bandInset?: number;
 }
 
-export const SHOULDER_Y = 212;
-export const NECK_Y = 178;
+const SHOULDER_Y = 212;
+const NECK_Y = 178;
 const SHOULDER_HALF = 205;
 
 export interface TorsoParts {

@@ -1,4 +1,3 @@
-import type { CmsStory } from "@etalage/core";
 import pino from "pino";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
@@ -7,6 +6,7 @@ import { CMS_SPACE_ID, PreviewTokens, previewSecret } from "../../services/cms/p
 import { ReleaseScheduler } from "../../services/cms/release-scheduler.ts";
 import { CmsReleases } from "../../services/cms/releases.ts";
 import { CmsStore } from "../../services/cms/stories.ts";
+import { BuiltinCda, spaceTokens } from "./builtin-cda.ts";
 import type { CdnAnswer, CmsPort, PreviewCheck, PreviewParams } from "./port.ts";
 
 export interface BuiltinCmsOptions {
@@ -16,8 +16,11 @@ export interface BuiltinCmsOptions {
 
 /** The CMS in our own database: stories, versions, releases, preview tokens, a release scheduler. */
 export class BuiltinCms implements CmsPort {
+  readonly kind = "builtin" as const;
   readonly releases: CmsReleases;
   readonly scheduler: ReleaseScheduler;
+  /** Storyblok's Content Delivery API v2 over these stories (what storyblok-js-client reads). */
+  readonly cda: BuiltinCda;
 
   private constructor(
     readonly store: CmsStore,
@@ -25,8 +28,10 @@ export class BuiltinCms implements CmsPort {
     readonly events: CmsEvents,
     config: Config,
     now: () => Date,
+    secret: string,
   ) {
     this.releases = new CmsReleases(store, now);
+    this.cda = new BuiltinCda(store.db, store, this.releases, tokens, spaceTokens(secret));
     const log = pino({ name: "cms", level: config.LOG_LEVEL });
     this.scheduler = new ReleaseScheduler(this.releases, {
       intervalMs: config.CMS_SCHEDULER_INTERVAL_MS,
@@ -48,7 +53,7 @@ export class BuiltinCms implements CmsPort {
     }
     const tokens = new PreviewTokens(secret, config.CMS_PREVIEW_TTL_SECONDS, now);
     const events = new CmsEvents(database, log);
-    return new BuiltinCms(new CmsStore(database.db, now), tokens, events, config, now);
+    return new BuiltinCms(new CmsStore(database.db, now), tokens, events, config, now, secret);
   }
 
   /** Listens for changes and starts the scheduler (which publishes anything already due). */
@@ -93,34 +98,6 @@ export class BuiltinCms implements CmsPort {
       ? await this.releases.storyInRelease(id, options.releaseId)
       : await this.store.draft(id);
     return story ? { ok: true, story } : { ok: false, status: 404, message: `No story ${key}` };
-  }
-
-  /**
-   * Storyblok's `cdn/stories?starts_with=` (Content Delivery API v2): published stories under a
-   * prefix, or with `version=draft` the draft of the one story a preview token opens.
-   */
-  async cdnStories(options: {
-    startsWith: string;
-    version: "published" | "draft";
-    token?: string | undefined;
-    perPage: number;
-    page: number;
-  }): Promise<
-    { ok: true; stories: CmsStory[]; total: number } | { ok: false; status: 401; message: string }
-  > {
-    if (options.version === "published") {
-      const { stories, total } = await this.store.publishedStartingWith(
-        options.startsWith,
-        options.perPage,
-        (options.page - 1) * options.perPage,
-      );
-      return { ok: true, stories, total };
-    }
-    const checked = this.tokens.check(options.token);
-    if (!checked.ok) return { ok: false, status: 401, message: tokenMessage(checked.reason) };
-    const draft = await this.store.draft(checked.claims.sid);
-    const stories = draft?.full_slug.startsWith(options.startsWith) && options.page === 1 ? [draft] : [];
-    return { ok: true, stories, total: stories.length };
   }
 
   validatePreview(params: PreviewParams): PreviewCheck {

@@ -4,8 +4,8 @@ import type { CmsPageLookup } from "../../services/url-resolve.ts";
 
 /**
  * The CMS port (ARCHITECTURE "Outside systems, built in"): what the shop reads from its
- * headless CMS. The built-in implementation keeps stories in Postgres; a Storyblok adapter
- * would answer the same calls from Storyblok's delivery API.
+ * headless CMS. The built-in implementation keeps stories in Postgres; the Storyblok adapter
+ * (storyblok.ts) answers the same calls from Storyblok's Content Delivery API.
  */
 
 export interface PreviewParams {
@@ -22,6 +22,11 @@ export type PreviewCheck =
 export type CdnAnswer = { ok: true; story: CmsStory } | { ok: false; status: 401 | 404; message: string };
 
 export interface CmsPort {
+  /** `builtin` (stories in our database) or `storyblok` (STORYBLOK_ACCESS_TOKEN). */
+  readonly kind: "builtin" | "storyblok";
+  /** Listens for change events (and, on the built-in CMS, runs the release scheduler). */
+  start(): Promise<void>;
+  stop(): Promise<void>;
   /** The published story at a full slug. */
   story(fullSlug: string): Promise<CmsStory | undefined>;
   /** Published stories by uuid, in slug order. */

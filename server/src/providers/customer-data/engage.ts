@@ -49,7 +49,7 @@ export function secretMatches(secret: string | undefined, hash: string | null): 
 }
 
 /** The most weighed value, ties to the most recent (rows arrive newest first). */
-export function favourite(rows: readonly { value: string | null; kind: "view" | "order" }[]): string | null {
+function favourite(rows: readonly { value: string | null; kind: "view" | "order" }[]): string | null {
   const score = new Map<string, number>();
   for (const { value, kind } of rows) {
     if (!value) continue;

@@ -5,7 +5,6 @@ import { MailboxTransport, type MailTransport, SmtpTransport } from "./transport
 import { type MailLog, MailWorker } from "./worker.ts";
 
 export type { MailRequest } from "./outbox.ts";
-export type { MailTemplate } from "./templates.ts";
 
 /**
  * The mail port (issue 12). Callers write mail into the outbox in their own transaction with

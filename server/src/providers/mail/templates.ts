@@ -1,4 +1,4 @@
-import { formatPrice } from "@etalage/core";
+import { formatPrice, SHOP_COMPANY, WITHDRAWAL_DAYS } from "@etalage/core";
 import { escapeHtml } from "./escape.ts";
 
 /**
@@ -16,6 +16,7 @@ export type MailTemplate =
   | { template: "welcome"; firstname: string; shopUrl: string }
   | { template: "password-reset"; firstname: string; resetUrl: string }
   | { template: "password-changed"; firstname: string; shopUrl: string }
+  | { template: "account-exists"; firstname: string; shopUrl: string }
   | {
       template: "order-confirmed";
       firstname: string;
@@ -23,8 +24,16 @@ export type MailTemplate =
       /** Each line with its chosen options, such as a gift card's recipient (issue 14). */
       lines: { name: string; qty: number; rowTotal: number; options?: { label: string; value: string }[] }[];
       shipping: string;
+      /** Labelled amounts above the total that add up to it (subtotal, shipping, discount). */
+      totals: { label: string; value: number }[];
+      /** The VAT the total includes. */
+      vat: number;
       grandTotal: number;
       paymentMethod: string;
+      /** Where a pick-up order is collected: the place's address and, for a store, its hours. */
+      pickup: { title: string; lines: string[]; hours: string[] } | null;
+      /** The terms' right-of-withdrawal section, with the model withdrawal form. */
+      withdrawalUrl: string;
       /** Lines as on an envelope (core `orderAddressLines`); no shipping address for a pick-up or digital order. */
       shippingAddress: string[] | null;
       billingAddress: string[];
@@ -88,23 +97,20 @@ export function renderMail(mail: MailTemplate): MailContent {
         text: `${hello}\n\n${lead}\n\n${mail.resetUrl}\n\n${tail}\n`,
       };
     }
-    case "password-changed": {
-      const subject = "Je wachtwoord is gewijzigd";
-      const hello = `Hallo ${mail.firstname},`;
-      const lead =
-        "Het wachtwoord van je Etalage-account is zojuist gewijzigd. Op andere apparaten ben je uitgelogd.";
-      const tail =
-        "Was jij dit niet? Herstel dan meteen je wachtwoord via 'Wachtwoord vergeten?' op de inlogpagina.";
-      return {
-        template: mail.template,
-        subject,
-        html: layout(
-          subject,
-          `<p>${escapeHtml(hello)}</p><p>${lead}</p><p>${escapeHtml(tail)}</p>${button(`${mail.shopUrl}/login`, "Inloggen")}`,
-        ),
-        text: `${hello}\n\n${lead}\n\n${tail}\n${mail.shopUrl}/login\n`,
-      };
-    }
+    case "password-changed":
+      return loginNotice(
+        mail,
+        "Je wachtwoord is gewijzigd",
+        "Het wachtwoord van je Etalage-account is zojuist gewijzigd. Op andere apparaten ben je uitgelogd.",
+        "Was jij dit niet? Herstel dan meteen je wachtwoord via 'Wachtwoord vergeten?' op de inlogpagina.",
+      );
+    case "account-exists":
+      return loginNotice(
+        mail,
+        "Je hebt al een account bij Etalage",
+        "Zojuist wilde iemand met dit e-mailadres een account bij Etalage aanmaken of een account op dit adres zetten. Je hebt al een account, dus er is niets veranderd.",
+        "Was jij dit? Log dan in met je wachtwoord, of kies 'Wachtwoord vergeten?' op de inlogpagina. Was jij dit niet? Dan kun je deze e-mail negeren.",
+      );
     case "order-confirmed": {
       const subject = `Bedankt voor je bestelling ${mail.orderNumber}`;
       const hello = `Hallo ${mail.firstname},`;
@@ -122,8 +128,19 @@ export function renderMail(mail: MailTemplate): MailContent {
             `<tr><td style="padding:4px 0">${line.qty} × ${escapeHtml(line.name)}${optionsHtml(line.options)}</td><td align="right" valign="top" style="padding:4px 0">${formatPrice(line.rowTotal)}</td></tr>`,
         )
         .join("");
-      const total = `<tr><td style="padding:8px 0;border-top:1px solid #e5e0d8"><strong>Totaal</strong></td><td align="right" style="padding:8px 0;border-top:1px solid #e5e0d8"><strong>${formatPrice(mail.grandTotal)}</strong></td></tr>`;
+      const amountRow = (label: string, value: number) =>
+        `<tr><td style="padding:2px 0">${escapeHtml(label)}</td><td align="right" style="padding:2px 0">${formatPrice(value)}</td></tr>`;
+      const total = `${mail.totals.map((a) => amountRow(a.label, a.value)).join("")}<tr><td style="padding:8px 0;border-top:1px solid #e5e0d8"><strong>Totaal</strong></td><td align="right" style="padding:8px 0;border-top:1px solid #e5e0d8"><strong>${formatPrice(mail.grandTotal)}</strong></td></tr><tr><td style="font-size:13px;color:#6b6b6b">waarvan btw</td><td align="right" style="font-size:13px;color:#6b6b6b">${formatPrice(mail.vat)}</td></tr>`;
       const shipping = mail.shipping ? `<p>Verzending: ${escapeHtml(mail.shipping)}</p>` : "";
+      const pickupHtml = mail.pickup
+        ? `<p><strong>${escapeHtml(mail.pickup.title)}</strong><br>${mail.pickup.lines.map(escapeHtml).join("<br>")}${
+            mail.pickup.hours.length > 0
+              ? `<br><br>Openingstijden:<br>${mail.pickup.hours.map(escapeHtml).join("<br>")}`
+              : ""
+          }</p>`
+        : "";
+      const withdrawal = `Je mag je bestelling binnen ${WITHDRAWAL_DAYS} dagen na ontvangst zonder opgave van reden herroepen (de wet geeft je 14 dagen). Meld het ons via ${SHOP_COMPANY.email} of met het modelformulier voor herroeping: ${mail.withdrawalUrl}`;
+      const company = `${SHOP_COMPANY.name}, ${SHOP_COMPANY.street}, ${SHOP_COMPANY.postcode} ${SHOP_COMPANY.city} · KvK ${SHOP_COMPANY.kvk} · btw ${SHOP_COMPANY.vatNumber} · ${SHOP_COMPANY.phone} · ${SHOP_COMPANY.email}`;
       const payment = `<p>Betaalmethode: ${escapeHtml(mail.paymentMethod)}</p>`;
       const addresses: [string, string[]][] = [
         ...(mail.shippingAddress ? [["Verzendadres", mail.shippingAddress] as [string, string[]]] : []),
@@ -150,7 +167,7 @@ export function renderMail(mail: MailTemplate): MailContent {
         subject,
         html: layout(
           subject,
-          `<p>${escapeHtml(hello)}</p><p>${escapeHtml(lead)}</p><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows}${total}</table>${shipping}${payment}<table role="presentation" cellpadding="0" cellspacing="0"><tr>${addressHtml}</tr></table>${link}`,
+          `<p>${escapeHtml(hello)}</p><p>${escapeHtml(lead)}</p><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows}${total}</table>${shipping}${pickupHtml}${payment}<table role="presentation" cellpadding="0" cellspacing="0"><tr>${addressHtml}</tr></table>${link}<h2 style="font-size:16px;margin:24px 0 8px">Herroepingsrecht</h2><p style="font-size:14px">${escapeHtml(withdrawal)}</p><p style="font-size:12px;color:#6b6b6b">${escapeHtml(company)}</p>`,
         ),
         text: [
           hello,
@@ -158,13 +175,28 @@ export function renderMail(mail: MailTemplate): MailContent {
           lead,
           "",
           ...textLines,
+          ...mail.totals.map((a) => `${a.label}  ${formatPrice(a.value)}`),
           `Totaal  ${formatPrice(mail.grandTotal)}`,
+          `waarvan btw  ${formatPrice(mail.vat)}`,
           ...(mail.shipping ? ["", `Verzending: ${mail.shipping}`] : []),
+          ...(mail.pickup
+            ? [
+                "",
+                `${mail.pickup.title}:`,
+                ...mail.pickup.lines,
+                ...(mail.pickup.hours.length > 0 ? ["Openingstijden:", ...mail.pickup.hours] : []),
+              ]
+            : []),
           `Betaalmethode: ${mail.paymentMethod}`,
           ...addresses.flatMap(([title, lines]) => ["", `${title}:`, ...lines]),
           ...(url
             ? ["", mail.orderUrl ? "Bekijk je bestelling:" : "Bekijk de status van je bestelling:", url]
             : []),
+          "",
+          "Herroepingsrecht",
+          withdrawal,
+          "",
+          company,
           "",
         ].join("\n"),
       };
@@ -187,4 +219,23 @@ export function renderMail(mail: MailTemplate): MailContent {
     case "custom":
       return { template: mail.name, subject: mail.subject, html: mail.html, text: mail.text };
   }
+}
+
+/** A short notice about the account with a way to log in: the greeting, what happened, what to do. */
+function loginNotice(
+  mail: { template: string; firstname: string; shopUrl: string },
+  subject: string,
+  lead: string,
+  tail: string,
+) {
+  const hello = `Hallo ${mail.firstname},`;
+  return {
+    template: mail.template,
+    subject,
+    html: layout(
+      subject,
+      `<p>${escapeHtml(hello)}</p><p>${escapeHtml(lead)}</p><p>${escapeHtml(tail)}</p>${button(`${mail.shopUrl}/login`, "Inloggen")}`,
+    ),
+    text: `${hello}\n\n${lead}\n\n${tail}\n${mail.shopUrl}/login\n`,
+  };
 }

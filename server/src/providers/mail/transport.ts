@@ -4,6 +4,8 @@ import { mailboxMessages } from "../../db/schema.ts";
 
 export interface OutgoingMail {
   outboxId: number;
+  /** `<…@MAIL_FROM's domain>`, the same on every attempt (message-id.ts). */
+  messageId: string;
   from: string;
   to: string;
   subject: string;
@@ -36,8 +38,8 @@ export class SmtpTransport implements MailTransport {
       html: mail.html,
       text: mail.text,
       ...(mail.headers ? { headers: mail.headers } : {}),
-      // The outbox id makes a redelivery after a crash recognisable to the receiving side.
-      messageId: `<outbox-${mail.outboxId}@etalage>`,
+      // Stable per outbox row: a redelivery after a crash is recognisable to the receiving side.
+      messageId: mail.messageId,
     });
   }
 
@@ -51,10 +53,10 @@ export class MailboxTransport implements MailTransport {
   readonly kind = "mailbox" as const;
 
   async send(mail: OutgoingMail, tx: Db): Promise<void> {
-    const { outboxId, from, to, subject, html, text, headers } = mail;
+    const { outboxId, messageId, from, to, subject, html, text, headers } = mail;
     await tx
       .insert(mailboxMessages)
-      .values({ outboxId, from, to, subject, html, text, headers: headers ?? null })
+      .values({ outboxId, from, to, subject, html, text, headers: { ...headers, "Message-ID": messageId } })
       .onConflictDoNothing();
   }
 

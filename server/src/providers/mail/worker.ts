@@ -1,6 +1,8 @@
 import { and, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { mailOutbox } from "../../db/schema.ts";
+import { Rounds } from "../../rounds.ts";
+import { messageIdFor } from "./message-id.ts";
 import type { MailTransport } from "./transport.ts";
 
 /** Where the worker reports failed deliveries: a pino logger, or the console in a benchmark. */
@@ -10,10 +12,10 @@ export interface MailLog {
 }
 
 /** A mail that keeps failing is given up after this many attempts (about a day of backoff). */
-export const MAX_MAIL_ATTEMPTS = 12;
+const MAX_MAIL_ATTEMPTS = 12;
 
 /** 10 s, 20 s, 40 s … capped at 2 hours. */
-export function backoffMs(attempts: number): number {
+function backoffMs(attempts: number): number {
   return Math.min(10_000 * 2 ** Math.max(0, attempts - 1), 2 * 60 * 60 * 1000);
 }
 
@@ -23,32 +25,29 @@ export function backoffMs(attempts: number): number {
  * twice; a crash mid-send rolls the claim back and the mail goes out on the next round.
  */
 export class MailWorker {
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<number> | undefined;
+  readonly #rounds: Rounds;
 
   constructor(
     private readonly db: Db,
     private readonly transport: MailTransport,
     private readonly from: string,
     private readonly log: MailLog,
-    private readonly intervalMs: number,
-  ) {}
+    intervalMs: number,
+  ) {
+    this.#rounds = new Rounds(
+      () => this.#round(20),
+      (error) => this.log.error({ err: error }, "mail delivery round failed"),
+      intervalMs,
+    );
+  }
 
   start(): void {
-    const tick = async () => {
-      await this.deliverDue().catch((error) => this.log.error({ err: error }, "mail delivery round failed"));
-      if (this.#timer !== undefined) this.#timer = setTimeout(tick, this.intervalMs).unref();
-    };
-    this.#timer = setTimeout(tick, 0).unref();
+    this.#rounds.start();
   }
 
   /** Runs one round now (the service calls it after an enqueue, so mail does not wait a tick). */
   deliverDue(batch = 20): Promise<number> {
-    // One round at a time per process; a second caller waits for the running one.
-    this.#running ??= this.#round(batch).finally(() => {
-      this.#running = undefined;
-    });
-    return this.#running;
+    return this.#rounds.now(() => this.#round(batch));
   }
 
   async #round(batch: number): Promise<number> {
@@ -66,6 +65,7 @@ export class MailWorker {
           await this.transport.send(
             {
               outboxId: row.id,
+              messageId: messageIdFor(row, this.from),
               from: this.from,
               to: row.to,
               subject: row.subject,
@@ -99,9 +99,7 @@ export class MailWorker {
   }
 
   async stop(): Promise<void> {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    await this.#running?.catch(() => {});
+    await this.#rounds.stop();
     this.transport.close();
   }
 }

@@ -14,9 +14,9 @@ import { confirmMail, type MailLinks, welcomeMail } from "./mails.ts";
  * per mailbox however its address is spelled.
  */
 
-export const NEWSLETTER_API = "/api/ext/voyado-engage-newsletter";
+const NEWSLETTER_API = "/api/ext/voyado-engage-newsletter";
 /** A confirmation link works this long; a new sign-up mails a new one. */
-export const CONFIRM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const CONFIRM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 const token = () => randomBytes(24).toString("base64url");
 
@@ -193,12 +193,20 @@ export class NewsletterService {
     );
   }
 
-  /** Whether the token belongs to a sign-up at all (the unsubscribe page's first look). */
-  async knowsUnsubscribeToken(unsubscribeToken: string): Promise<boolean> {
+  /**
+   * Whether the token belongs to a sign-up at all (the unsubscribe page's first look), and to
+   * `email`'s when one is given (the contract's DELETE with the mailed token).
+   */
+  async knowsUnsubscribeToken(unsubscribeToken: string, email?: string): Promise<boolean> {
     const rows = await this.db
       .select({ id: newsletterSubscriptions.id })
       .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.unsubscribeTokenHash, hashSecret(unsubscribeToken)));
+      .where(
+        and(
+          eq(newsletterSubscriptions.unsubscribeTokenHash, hashSecret(unsubscribeToken)),
+          email === undefined ? undefined : eq(newsletterSubscriptions.emailKey, emailKey(email)),
+        ),
+      );
     return rows.length > 0;
   }
 

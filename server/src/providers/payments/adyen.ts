@@ -1,90 +1,109 @@
 import adyen from "@adyen/api-library";
 import type ClientInterface from "@adyen/api-library/lib/src/httpClient/clientInterface.js";
-import type { IRequest } from "@adyen/api-library/lib/src/typings/requestOptions.js";
-import type { FastifyInstance } from "fastify";
+import type { CreateCheckoutSessionRequest } from "@adyen/api-library/lib/src/typings/checkout/createCheckoutSessionRequest.js";
+import type { CreateCheckoutSessionResponse } from "@adyen/api-library/lib/src/typings/checkout/createCheckoutSessionResponse.js";
+import type { PaymentCancelRequest } from "@adyen/api-library/lib/src/typings/checkout/paymentCancelRequest.js";
+import type { PaymentCancelResponse } from "@adyen/api-library/lib/src/typings/checkout/paymentCancelResponse.js";
+import type { PaymentCaptureRequest } from "@adyen/api-library/lib/src/typings/checkout/paymentCaptureRequest.js";
+import type { PaymentCaptureResponse } from "@adyen/api-library/lib/src/typings/checkout/paymentCaptureResponse.js";
+import type { PaymentDetailsRequest } from "@adyen/api-library/lib/src/typings/checkout/paymentDetailsRequest.js";
+import type { PaymentDetailsResponse } from "@adyen/api-library/lib/src/typings/checkout/paymentDetailsResponse.js";
+import type { PaymentRefundRequest } from "@adyen/api-library/lib/src/typings/checkout/paymentRefundRequest.js";
+import type { PaymentRefundResponse } from "@adyen/api-library/lib/src/typings/checkout/paymentRefundResponse.js";
+import type { PaymentReversalRequest } from "@adyen/api-library/lib/src/typings/checkout/paymentReversalRequest.js";
+import type { PaymentReversalResponse } from "@adyen/api-library/lib/src/typings/checkout/paymentReversalResponse.js";
+import type { SessionResultResponse } from "@adyen/api-library/lib/src/typings/checkout/sessionResultResponse.js";
+import type { StandalonePaymentCancelRequest } from "@adyen/api-library/lib/src/typings/checkout/standalonePaymentCancelRequest.js";
+import type { StandalonePaymentCancelResponse } from "@adyen/api-library/lib/src/typings/checkout/standalonePaymentCancelResponse.js";
 
-/** What the shop asks of a payment provider (Adyen's Checkout API v72, through its own client). */
+/** A request of the library's own type, without the merchant account the adapter adds. */
+type Own<T> = Omit<T, "merchantAccount">;
+
+export type SessionRequest = Own<CreateCheckoutSessionRequest>;
+type CaptureRequest = Own<PaymentCaptureRequest>;
+type RefundRequest = Own<PaymentRefundRequest>;
+type CancelRequest = Own<PaymentCancelRequest>;
+type ReversalRequest = Own<PaymentReversalRequest>;
+type CancelByReferenceRequest = Own<StandalonePaymentCancelRequest>;
+
+/**
+ * What the shop asks of its payment provider: Adyen's Checkout API v72 through its official
+ * client, every request typed with the library's own request type (docs/decisions/0032).
+ */
 export interface PaymentProvider {
   readonly merchantAccount: string;
   readonly hmacKey: string;
   /** The built-in test gateway: no money moves. */
   readonly test: boolean;
-  payments(request: Record<string, unknown>, idempotencyKey: string): Promise<Record<string, any>>;
-  paymentsDetails(request: Record<string, unknown>, idempotencyKey: string): Promise<Record<string, any>>;
-  paymentMethods(request: Record<string, unknown>): Promise<Record<string, any>>;
+  /** `POST /sessions`: a Hosted Checkout session and the `url` to send the shopper to. */
+  sessions(request: SessionRequest, idempotencyKey: string): Promise<CreateCheckoutSessionResponse>;
+  /** `GET /sessions/{id}?sessionResult=`: the session's status when the shopper is back. */
+  sessionResult(sessionId: string, sessionResult: string): Promise<SessionResultResponse>;
+  /** `POST /payments/details`: the return of a redirect payment made through `/payments`. */
+  paymentsDetails(request: PaymentDetailsRequest, idempotencyKey: string): Promise<PaymentDetailsResponse>;
+  capture(psp: string, request: CaptureRequest, idempotencyKey: string): Promise<PaymentCaptureResponse>;
+  refund(psp: string, request: RefundRequest, idempotencyKey: string): Promise<PaymentRefundResponse>;
+  cancel(psp: string, request: CancelRequest, idempotencyKey: string): Promise<PaymentCancelResponse>;
+  /** `/reversals`: cancels an uncaptured payment, refunds a captured one (CANCEL_OR_REFUND). */
+  refundOrCancel(
+    psp: string,
+    request: ReversalRequest,
+    idempotencyKey: string,
+  ): Promise<PaymentReversalResponse>;
+  /** `/cancels` by merchant reference, when the payment's pspReference is not known (TECHNICAL_CANCEL). */
+  cancelByReference(
+    request: CancelByReferenceRequest,
+    idempotencyKey: string,
+  ): Promise<StandalonePaymentCancelResponse>;
 }
 
 // The library is CommonJS: Node's ESM loader (the production build) sees only its default export.
-const { CheckoutAPI, Client, EnvironmentEnum, HttpClientException } = adyen;
+const { CheckoutAPI, Client, EnvironmentEnum } = adyen;
 
-const ADYEN_CHECKOUT = /^https:\/\/checkout-(?:test|live)\.adyen\.com\/v\d+/;
-
-/**
- * The official client's HTTP transport pointed at the built-in gateway: Adyen's URLs are rewritten
- * to the gateway's base and answered in-process (`inject`), so the client, its serialisation and
- * its error handling are exactly what runs against real Adyen.
- */
-export class InProcessGatewayClient implements ClientInterface {
-  constructor(
-    private readonly app: () => FastifyInstance,
-    private readonly checkoutPath: string,
-  ) {}
-
-  async request(
-    endpoint: string,
-    json: string | Buffer,
-    config: { apiKey?: string },
-    _isApiKeyRequired: boolean,
-    requestOptions: IRequest.Options = {},
-  ): Promise<string> {
-    const url = endpoint.replace(ADYEN_CHECKOUT, this.checkoutPath);
-    const headers: Record<string, string> = {
-      "content-type": "application/json",
-      "x-api-key": config.apiKey ?? "",
-    };
-    if (requestOptions.idempotencyKey) headers["idempotency-key"] = requestOptions.idempotencyKey;
-    const res = await this.app().inject({
-      method: (requestOptions.method as "POST") ?? "POST",
-      url,
-      headers,
-      payload: json,
-    });
-    if (res.statusCode >= 300) {
-      throw new HttpClientException({
-        message: `HTTP Exception: ${res.statusCode}`,
-        statusCode: res.statusCode,
-        responseBody: res.body,
-      });
-    }
-    return res.body;
-  }
-}
-
-export function adyenProvider(options: {
+export interface AdyenOptions {
   apiKey: string;
   merchantAccount: string;
   hmacKey: string;
   environment: "TEST" | "LIVE";
+  /** LIVE only: the account's prefix (`{prefix}-checkout-live.adyenpayments.com`). */
+  liveUrlPrefix?: string | undefined;
   test: boolean;
   httpClient?: ClientInterface;
-}): PaymentProvider {
+}
+
+export function adyenProvider(options: AdyenOptions): PaymentProvider {
   const client = new Client({
     apiKey: options.apiKey,
     environment: options.environment === "LIVE" ? EnvironmentEnum.LIVE : EnvironmentEnum.TEST,
+    ...(options.liveUrlPrefix ? { liveEndpointUrlPrefix: options.liveUrlPrefix } : {}),
+    applicationName: "Etalage",
   });
   if (options.httpClient) client.httpClient = options.httpClient;
-  const api = new CheckoutAPI(client).PaymentsApi;
+  const checkout = new CheckoutAPI(client);
+  const payments = checkout.PaymentsApi;
+  const modifications = checkout.ModificationsApi;
+  const merchantAccount = options.merchantAccount;
   return {
-    merchantAccount: options.merchantAccount,
+    merchantAccount,
     hmacKey: options.hmacKey,
     test: options.test,
-    payments: (request, idempotencyKey) =>
-      api.payments({ merchantAccount: options.merchantAccount, ...request } as never, {
-        idempotencyKey,
-      }) as never,
-    paymentsDetails: (request, idempotencyKey) =>
-      api.paymentsDetails(request as never, { idempotencyKey }) as never,
-    paymentMethods: (request) =>
-      api.paymentMethods({ merchantAccount: options.merchantAccount, ...request } as never) as never,
+    sessions: (request, idempotencyKey) =>
+      payments.sessions({ ...request, merchantAccount }, { idempotencyKey }),
+    sessionResult: (sessionId, sessionResult) => payments.getResultOfPaymentSession(sessionId, sessionResult),
+    paymentsDetails: (request, idempotencyKey) => payments.paymentsDetails(request, { idempotencyKey }),
+    capture: (psp, request, idempotencyKey) =>
+      modifications.captureAuthorisedPayment(psp, { ...request, merchantAccount }, { idempotencyKey }),
+    refund: (psp, request, idempotencyKey) =>
+      modifications.refundCapturedPayment(psp, { ...request, merchantAccount }, { idempotencyKey }),
+    cancel: (psp, request, idempotencyKey) =>
+      modifications.cancelAuthorisedPaymentByPspReference(
+        psp,
+        { ...request, merchantAccount },
+        { idempotencyKey },
+      ),
+    refundOrCancel: (psp, request, idempotencyKey) =>
+      modifications.refundOrCancelPayment(psp, { ...request, merchantAccount }, { idempotencyKey }),
+    cancelByReference: (request, idempotencyKey) =>
+      modifications.cancelAuthorisedPayment({ ...request, merchantAccount }, { idempotencyKey }),
   };
 }

@@ -19,7 +19,7 @@ import {
 } from "@etalage/core";
 import { LRUCache } from "lru-cache";
 
-export type EventType = Signal | "search" | "end";
+type EventType = Signal | "search" | "end";
 
 export interface LearnEvent {
   type: EventType;
@@ -36,8 +36,8 @@ export interface LearnEvent {
 }
 
 /** What the service remembers per customer key for personal lists. */
-export const RECENTLY_VIEWED_LIMIT = 20;
-export const RECENT_SEARCHES_LIMIT = 10;
+const RECENTLY_VIEWED_LIMIT = 20;
+const RECENT_SEARCHES_LIMIT = 10;
 const SESSION_HISTORY = 30;
 /** Bounds of the in-memory state: beyond them the least recently active keys are forgotten. */
 const MAX_SESSIONS = 50_000;

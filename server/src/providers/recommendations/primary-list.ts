@@ -11,7 +11,7 @@ import type { CatalogFacts } from "./catalog-facts.ts";
 import { productGroupOf } from "./product-groups.ts";
 
 /** The facets a page offers, in the order shown, with Elevate's kind. */
-export const FACETS: readonly { id: string; type: "TEXT" | "COLOR" | "SIZE" }[] = [
+const FACETS: readonly { id: string; type: "TEXT" | "COLOR" | "SIZE" }[] = [
   { id: "color", type: "COLOR" },
   { id: "size", type: "SIZE" },
   { id: "brand", type: "TEXT" },
@@ -33,7 +33,7 @@ const SORTS: Record<string, { sort: AppliedSort[]; label: DictionaryKey } | unde
   PRICE_DESCENDING: { sort: [{ field: "final_price", options: "desc" }], label: "Price descending" },
   NAME: { sort: [{ field: "name", options: "asc" }], label: "Name" },
 };
-export const SORT_TYPES = Object.keys(SORTS) as SortType[];
+const SORT_TYPES = Object.keys(SORTS) as SortType[];
 
 /** The shopper's facet choices: `f.color=49|50`, `f.price.min=50`. */
 export interface FacetSelection {

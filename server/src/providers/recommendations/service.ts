@@ -29,12 +29,13 @@ import { QueryError } from "../../catalog-index/query-types.ts";
 import type { Db } from "../../db/client.ts";
 import { type CatalogFacts, FactsCache, type ProductFacts } from "./catalog-facts.ts";
 import { EventStore, type EventStoreOptions } from "./event-store.ts";
+import { redirectFor } from "./landing-lookups.ts";
 import { type LearnEvent, Learner } from "./learner.ts";
 import { type ListContext, listKeys } from "./lists.ts";
 import { breadcrumbsOf, navigationState, navigationTree } from "./navigation.ts";
 import { FACET_IDS, type FacetSelection, presetFilters, primaryList } from "./primary-list.ts";
 import { productGroupOf } from "./product-groups.ts";
-import { decodeTicket, encodeTicket } from "./tickets.ts";
+import { decodeTicket } from "./tickets.ts";
 import { vocabularyOf } from "./vocabulary.ts";
 import { facetSelection, type RecommendationListConfig } from "./wire.ts";
 
@@ -367,7 +368,10 @@ export class ElevateService {
       const f = facts.byKey.get(p.sku);
       if (f) productSuggestions.push(this.group(f, "autocomplete", productSuggestions.length));
     }
+    // A phrase that names a landing page or category leads there, as a cluster's search redirects do.
+    const redirectLink = redirectFor(this.catalog, q);
     const answer: Autocomplete = {
+      ...(redirectLink ? { redirectLink } : {}),
       phraseSuggestions: this.phrases(facts, q).map((text) => ({
         q: text,
         highlighted: highlightPhrase(text, q),
@@ -495,5 +499,3 @@ export function facetsOf(query: Record<string, unknown>): FacetSelection {
       throw new ElevateError(400, `querystring.f.${id}: is not a facet this shop has`);
   return parsed;
 }
-
-export { encodeTicket };

@@ -6,6 +6,9 @@
 import { z } from "zod";
 import { line } from "../../http/schemas.ts";
 
+/** The markets the built-in cluster has: the shop sells in the Netherlands. */
+const ELEVATE_MARKETS: readonly string[] = ["NL"];
+
 const KEY = 256;
 const key = line(KEY).min(1, "must not be empty");
 const intParam = (min: number, max: number) =>
@@ -25,7 +28,13 @@ const pipeList = (max: number) =>
 
 /** Sent with every request by the official client (src/util/url.ts). */
 const sessionParams = {
-  market: line(64).min(1, "must not be empty"),
+  // A cluster answers its configured markets only; the shop's one is the Netherlands.
+  market: line(64)
+    .min(1, "must not be empty")
+    .refine((market) => ELEVATE_MARKETS.includes(market), {
+      error: (issue) =>
+        `no market ${String(issue.input)} on this cluster (it has ${ELEVATE_MARKETS.join(", ")})`,
+    }),
   customerKey: key,
   sessionKey: key,
 };
@@ -96,6 +105,52 @@ export const navigationTreeQuery = z.object({
   stores: productParams.stores,
 });
 export const notificationQuery = z.object(sessionParams);
+
+/** `sponsored-page` and `banners` (retail media, beta in the client): a page reference, a template. */
+export const retailMediaQuery = z.object({
+  ...productParams,
+  pageReference: line(2_000).min(1, "must not be empty"),
+});
+export const contentInformationQuery = z.object({
+  ...sessionParams,
+  locale: productParams.locale,
+  touchpoint: productParams.touchpoint,
+  viewId: productParams.viewId,
+  notify: productParams.notify,
+  contentKeys: pipeList(100),
+});
+export const contentSearchPageQuery = z.object({
+  ...sessionParams,
+  locale: productParams.locale,
+  touchpoint: productParams.touchpoint,
+  viewId: productParams.viewId,
+  notify: productParams.notify,
+  limit: listParams.limit,
+  skip: listParams.skip,
+  q: line(256),
+  origin: z.enum(["ORGANIC", "DID_YOU_MEAN", "UNDO_AUTO_CORRECT"]).optional(),
+  sort: z.enum(["RELEVANCE", "NEWEST_FIRST"], { error: "must be RELEVANCE or NEWEST_FIRST" }).optional(),
+});
+export const contentSearchPageBody = z
+  .object({ primaryList: z.object({ contentFilter: z.record(line(128), z.unknown()) }).optional() })
+  .strict();
+/** Elevate's (secure) payment notification: the lines of a paid order, sent with the cluster's Api-Key. */
+export const paymentBody = z.object({
+  lines: z
+    .array(
+      z
+        .object({
+          productKey: key.optional(),
+          variantKey: key.optional(),
+          quantity: z.number().int().min(1, "must be at least 1").max(100_000),
+          sellingPrice: z.number().min(0, "must not be negative").max(1_000_000),
+          cost: z.number().min(0).max(1_000_000).optional(),
+        })
+        .refine((line) => line.productKey || line.variantKey, "needs a productKey or a variantKey"),
+    )
+    .min(1, "must have at least one line")
+    .max(500),
+});
 
 const algorithm = z.enum([
   "TOP_PRODUCTS",

@@ -1,5 +1,6 @@
 import { type OrderState, orderStatusLabelKey, t } from "@etalage/core";
 import type { OrderView } from "../orders/read.ts";
+import { findStore } from "../stores/index.ts";
 import type { CustomerOrder, CustomerOrders } from "./orders.ts";
 
 /** What the account pages need of the order service (issue 13's OrderService). */
@@ -41,6 +42,24 @@ export function customerOrderOf(order: OrderView): CustomerOrder {
     })),
     shipping_address: order.shipping_address,
     billing_address: order.billing_address,
+    pickup: pickupOf(order.pickup),
+  };
+}
+
+/** An order's pick-up place as its pages show it: a store's with its opening hours (issue 23, item 5). */
+function pickupOf(pickup: OrderView["pickup"]): CustomerOrder["pickup"] {
+  if (!pickup) return null;
+  const { kind, name, street, postcode, city } = pickup;
+  const store = kind === "store" ? findStore(pickup.code) : undefined;
+  return {
+    kind,
+    name,
+    street,
+    postcode,
+    city,
+    ...(store
+      ? { opening_hours: store.opening_hours.map(({ day, open, close }) => ({ day, open, close })) }
+      : {}),
   };
 }
 

@@ -26,6 +26,15 @@ export interface CustomerOrder {
   }>;
   shipping_address: unknown;
   billing_address: unknown;
+  /** Where the order is collected (issue 23, item 5): a store with its opening hours, or a PostNL point. */
+  pickup: {
+    kind: "service_point" | "store";
+    name: string;
+    street: string;
+    postcode: string;
+    city: string;
+    opening_hours?: { day: number; open: string | null; close: string | null }[];
+  } | null;
 }
 
 export interface CustomerOrders {
@@ -37,8 +46,3 @@ export interface CustomerOrders {
   /** One order of this customer, or null (also for another customer's order). */
   find(customerId: number, orderNumber: string): Promise<CustomerOrder | null>;
 }
-
-export const noCustomerOrders: CustomerOrders = {
-  history: async () => ({ items: [], total_count: 0 }),
-  find: async () => null,
-};

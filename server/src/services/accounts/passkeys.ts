@@ -31,16 +31,16 @@ export interface PasskeyAnswer {
   transports: string[];
 }
 
-export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
-export const RP_NAME = "Etalage";
+const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+const RP_NAME = "Etalage";
 /** ES256 first (every platform authenticator), then EdDSA and RS256 (Windows Hello). */
 const ALGORITHMS = [-7, -8, -257];
 
-export const PASSKEY_EXPIRED = "This passkey request has expired. Please try again.";
-export const PASSKEY_UNKNOWN = "This passkey is not known to us. Log in with your password and add it again.";
-export const PASSKEY_NOT_VERIFIED = "The passkey could not be verified";
+const PASSKEY_EXPIRED = "This passkey request has expired. Please try again.";
+const PASSKEY_UNKNOWN = "This passkey is not known to us. Log in with your password and add it again.";
+const PASSKEY_NOT_VERIFIED = "The passkey could not be verified";
 export const PASSKEY_NOT_FOUND = "Passkey not found";
-export const PASSKEY_TAKEN = "This passkey has already been added";
+const PASSKEY_TAKEN = "This passkey has already been added";
 
 const CLIENT_DATA = "body.credential.response.clientDataJSON";
 

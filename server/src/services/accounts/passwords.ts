@@ -26,7 +26,7 @@ export async function verifyPassword(stored: string | undefined, password: strin
   return stored !== undefined && matches;
 }
 
-export const TOO_WEAK_MESSAGE = "This password is too easy to guess. Choose a longer or less common one.";
+const TOO_WEAK_MESSAGE = "This password is too easy to guess. Choose a longer or less common one.";
 
 /** The spec's rule and the strength check; throws a 400 naming `field`. */
 export function checkNewPassword(password: string, field: string, userInputs: string[]): void {

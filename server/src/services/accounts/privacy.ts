@@ -28,7 +28,7 @@ export interface PersonalData {
   passkeys: PasskeyAnswer[];
 }
 
-export const WRONG_PASSWORD = "The current password is not correct";
+const WRONG_PASSWORD = "The current password is not correct";
 const ORDER_PAGE = 100;
 
 const tx = <T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> =>

@@ -3,8 +3,8 @@ import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { customerLogins, customerTokens } from "../../db/schema.ts";
 
-export const ACCESS_TOKEN_TTL_S = 60 * 60;
-export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60;
+const ACCESS_TOKEN_TTL_S = 60 * 60;
+const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60;
 
 /** 256 random bits, base64url: what the client holds. Only its SHA-256 is stored. */
 export function newSecret(): string {
@@ -28,7 +28,7 @@ export async function openLogin(tx: Db, customerId: number): Promise<TokenPair> 
   return issuePair(tx, loginId);
 }
 
-export async function issuePair(tx: Db, loginId: string): Promise<TokenPair> {
+async function issuePair(tx: Db, loginId: string): Promise<TokenPair> {
   const now = Date.now();
   const token = newSecret();
   const refreshToken = newSecret();

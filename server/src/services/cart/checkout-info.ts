@@ -1,8 +1,9 @@
+import { couponRefusal } from "@etalage/core";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { carts, type StoredAddress } from "../../db/schema.ts";
 import type { CartCatalog } from "./catalog-lines.ts";
-import { couponProblem, findRules, INVALID_COUPON, normalizeCode } from "./coupons.ts";
+import { couponProblem, findRules, normalizeCode } from "./coupons.ts";
 import { type CartFailure, type CartResult, fail, success } from "./errors.ts";
 import { writeContext } from "./items.ts";
 import type { CartCaller, CartRow } from "./owner.ts";
@@ -55,7 +56,7 @@ function choosePayment(priced: PricedCart, code: string, path: string): CartFail
     : fail(400, `payment method ${code} is not available for this cart`, path);
 }
 
-export interface AddressInput {
+interface AddressInput {
   countryId?: string;
   country_id?: string;
   [field: string]: unknown;
@@ -185,7 +186,7 @@ async function checkCodes(
     if (reason) {
       const meta: Record<string, unknown> = { reason, code };
       if (reason === "minimum-not-met") meta.minimum_subtotal = rule?.minSubtotal;
-      return fail(400, INVALID_COUPON, pathOf(i), meta);
+      return fail(400, couponRefusal(reason), pathOf(i), meta);
     }
   }
   return null;

@@ -1,12 +1,12 @@
-import { CART_MESSAGES } from "@etalage/core";
 import { and, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { cartRules } from "../../db/schema.ts";
 import type { DiscountRule } from "./totals.ts";
 
 /**
- * Cart price rules and coupon codes. Every refusal says 'Not a valid coupon code' to the shopper
- * (transactional §8); `meta.reason` says which condition failed, for the shop's own use.
+ * Cart price rules and coupon codes. A refusal says 'Not a valid coupon code' to the shopper
+ * (transactional §8), except an expired, used-up or not-yet-valid code, which says which (issue 23,
+ * item 17; core `couponRefusal`); `meta.reason` always says which condition failed.
  */
 export type CouponProblem =
   | "unknown"
@@ -17,8 +17,6 @@ export type CouponProblem =
   | "minimum-not-met";
 
 export type CartRuleRow = typeof cartRules.$inferSelect;
-
-export const INVALID_COUPON = CART_MESSAGES.invalidCoupon;
 
 export function normalizeCode(code: string): string {
   return code.trim().toUpperCase();
@@ -47,7 +45,7 @@ export function couponProblem(
   return null;
 }
 
-export function discountRule(rule: CartRuleRow): DiscountRule {
+function discountRule(rule: CartRuleRow): DiscountRule {
   return {
     code: rule.code,
     label: rule.label,

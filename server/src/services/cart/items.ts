@@ -18,7 +18,7 @@ export type CartItemRow = typeof cartItems.$inferSelect;
 
 const ITEM = "body.cartItem";
 
-export function serverItem(row: CartItemRow): ServerCartItem {
+function serverItem(row: CartItemRow): ServerCartItem {
   const item: ServerCartItem = {
     item_id: row.id,
     quote_id: row.cartId,

@@ -19,9 +19,7 @@ export interface CustomerTokenVerifier {
 }
 
 /** The owner a cart answers to: a guest cart to its id alone, a customer cart to that customer. */
-export type CartOwner =
-  | { kind: "guest"; cartId: string }
-  | { kind: "customer"; customerId: number; cartId: string };
+type CartOwner = { kind: "guest"; cartId: string } | { kind: "customer"; customerId: number; cartId: string };
 
 export type CartRow = typeof carts.$inferSelect;
 
@@ -30,14 +28,14 @@ export function newCartId(): string {
   return randomBytes(16).toString("base64url");
 }
 
-export function ownerOf(cart: Pick<CartRow, "id" | "customerId">): CartOwner {
+function ownerOf(cart: Pick<CartRow, "id" | "customerId">): CartOwner {
   return cart.customerId === null
     ? { kind: "guest", cartId: cart.id }
     : { kind: "customer", customerId: cart.customerId, cartId: cart.id };
 }
 
 /** Whether the caller may use the cart (contract "Conventions": else 401). */
-export function mayUse(owner: CartOwner, caller: CartCaller): boolean {
+function mayUse(owner: CartOwner, caller: CartCaller): boolean {
   if (owner.kind === "guest") return true;
   return caller.kind === "customer" && caller.customerId === owner.customerId;
 }

@@ -84,7 +84,7 @@ export interface ShippingContext {
 }
 
 /** Every method with its price for this cart; `available` says whether it delivers there. */
-export function allShippingMethods(context: ShippingContext): ShippingMethod[] {
+function allShippingMethods(context: ShippingContext): ShippingMethod[] {
   const country = context.countryId.toUpperCase();
   return METHODS.map((def) => {
     const free =

@@ -30,7 +30,7 @@ export interface DiscountRule {
   freeShipping: boolean;
 }
 
-export interface ShippingChoice {
+interface ShippingChoice {
   carrier_code: string;
   method_code: string;
   title: string;
@@ -38,7 +38,7 @@ export interface ShippingChoice {
   priceInclTax: number;
 }
 
-export interface TotalsItem {
+interface TotalsItem {
   item_id: number;
   sku: string;
   name: string;
@@ -54,7 +54,7 @@ export interface TotalsItem {
   options: { label: string; value: string }[];
 }
 
-export interface TotalSegment {
+interface TotalSegment {
   code: string;
   title: string;
   value: number;

@@ -13,7 +13,7 @@ const text = z.string().trim().min(1, "must not be empty");
 const money = z.number().nonnegative().finite();
 
 /** Skus travel in comma lists (`/api/stock/list`, render-list), so a comma can never be part of one. */
-export const skuSchema = z
+const skuSchema = z
   .string()
   .trim()
   .min(1, "must not be empty")
@@ -21,7 +21,7 @@ export const skuSchema = z
   .regex(/^[^,\s]+$/, "must not contain commas or whitespace");
 
 /** Stored and looked up without slashes at either end: "kleding/overhemden". */
-export const urlPathSchema = z
+const urlPathSchema = z
   .string()
   .min(1, "must not be empty")
   .regex(
@@ -115,7 +115,7 @@ const mediaEntry = z.strictObject({
   lab: z.string().optional(),
 });
 
-export const productSchema = z
+const productSchema = z
   .looseObject({
     id,
     sku: skuSchema,
@@ -196,7 +196,7 @@ function checkSpecialWindow(
   }
 }
 
-export const categorySchema = z
+const categorySchema = z
   .strictObject({
     id,
     parent_id: z.number().int().nonnegative(),
@@ -224,7 +224,7 @@ export const categorySchema = z
     message: "must not be empty (only a root category may have an empty url_path)",
   });
 
-export const attributeSchema = z.strictObject({
+const attributeSchema = z.strictObject({
   attribute_id: id,
   attribute_code: z.string().regex(/^[a-z][a-z0-9_]*$/, "must be lower case letters, digits and _"),
   frontend_label: z.string(),
@@ -246,7 +246,7 @@ export const attributeSchema = z.strictObject({
   swatch: z.boolean().optional(),
 });
 
-export const taxRuleSchema = z.strictObject({
+const taxRuleSchema = z.strictObject({
   id,
   code: text,
   priority: z.number().int().optional(),
@@ -265,14 +265,14 @@ export const taxRuleSchema = z.strictObject({
     .min(1, "must have at least one rate"),
 });
 
-export const redirectSchema = z.strictObject({
+const redirectSchema = z.strictObject({
   id,
   request_path: urlPathSchema,
   target_path: z.string().trim().min(1, "must not be empty"),
   redirect_type: z.literal([301, 302]),
 });
 
-export const landingPageSchema = z.strictObject({
+const landingPageSchema = z.strictObject({
   id,
   url_path: urlPathSchema,
   category_id: id,
@@ -297,5 +297,3 @@ export const catalogRecordSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("redirect"), data: redirectSchema }),
   z.strictObject({ type: z.literal("landing_page"), data: landingPageSchema }),
 ]);
-
-export type ParsedRecord = z.infer<typeof catalogRecordSchema>;

@@ -16,7 +16,7 @@ import type { Database, Db } from "../../db/client.ts";
  * - `draft-saved` ({@link DraftSavedEvent}): a new draft version; the live preview channel pushes it.
  */
 
-export const CMS_CHANNEL = "etalage_cms";
+const CMS_CHANNEL = "etalage_cms";
 
 export interface CmsPublishedEvent {
   id: number;

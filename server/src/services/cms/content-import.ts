@@ -27,7 +27,7 @@ const importedStory = z.strictObject({
   is_startpage: z.boolean().optional(),
 });
 
-export const contentFileSchema = z.strictObject({
+const contentFileSchema = z.strictObject({
   stories: z
     .array(importedStory)
     .min(1, "must hold at least one story")

@@ -24,9 +24,9 @@ export class CmsError {
 export const notFound = (what: string) => new CmsError("not_found", `${what} not found`);
 
 /** Draft never published; live and equal to the draft; live with a newer draft; taken offline. */
-export type StoryState = "draft" | "published" | "changed" | "unpublished";
+type StoryState = "draft" | "published" | "changed" | "unpublished";
 
-export function stateOf(story: StoryRow): StoryState {
+function stateOf(story: StoryRow): StoryState {
   if (story.publishedVersion === null) return story.firstPublishedAt ? "unpublished" : "draft";
   return story.publishedVersion === story.draftVersion ? "published" : "changed";
 }
@@ -91,27 +91,31 @@ export function summaryOf(story: StoryRow, draft: VersionRow): StorySummary {
  * `/api/ext/cms-data`): the Magento CMS entity's fields, with the story beside them.
  */
 export function entityDoc(story: StoryRow, version: VersionRow): Record<string, unknown> {
-  const view = storyView(story, version);
-  const kind = storyKind(version.component);
+  return entityDocOf(storyView(story, version));
+}
+
+/** The same document from a story as any CMS answers it (the Storyblok adapter's too). */
+export function entityDocOf(view: CmsStory): Record<string, unknown> {
+  const kind = storyKind(view.content.component);
   const seo = "seo" in view.content ? view.content.seo : undefined;
   const common = {
-    id: story.id,
-    identifier: version.fullSlug,
-    title: version.name,
+    id: view.id,
+    identifier: view.full_slug,
+    title: view.name,
     is_active: true,
     store_id: STORE.storeId,
-    uuid: story.uuid,
-    full_slug: version.fullSlug,
-    component: version.component,
+    uuid: view.uuid,
+    full_slug: view.full_slug,
+    component: view.content.component,
     content: view.content,
     updated_at: view.published_at,
   };
-  if (kind === "cms_block") return { ...common, block_id: story.id };
+  if (kind === "cms_block") return { ...common, block_id: view.id };
   return {
     ...common,
-    page_id: story.id,
-    content_heading: version.name,
-    meta_title: seo?.title || version.name,
+    page_id: view.id,
+    content_heading: view.name,
+    meta_title: seo?.title || view.name,
     meta_description: seo?.description ?? "",
     meta_keywords: seo?.keywords ?? "",
     story: view,

@@ -2,7 +2,7 @@ import type { TrackedOrder, TrackedProduct } from "@etalage/core";
 import type { OrderView } from "./read.ts";
 
 /** The shop's name as GA4's `affiliation` (transactional §3 "Order for analytics": store_name). */
-export const ANALYTICS_STORE_NAME = "Etalage";
+const ANALYTICS_STORE_NAME = "Etalage";
 
 const amount = (totals: Record<string, unknown>, key: string): number => {
   const value = totals[key];

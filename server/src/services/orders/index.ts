@@ -3,6 +3,7 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import type { CartCatalog } from "../cart/catalog-lines.ts";
 import type { CartCaller } from "../cart/owner.ts";
+import { hasStoredAnswer } from "../idempotency.ts";
 import { claimGuestOrder } from "./claim.ts";
 import { expireUnpaidOrders, moveOrder } from "./manage.ts";
 import { placeOrder } from "./place.ts";
@@ -17,7 +18,6 @@ import {
 } from "./read.ts";
 import type { OrderConfirmedHook, PlaceOrderRequest } from "./types.ts";
 
-export type { OrderView } from "./read.ts";
 export type { OrderConfirmedHook, PlacedOrder, PlaceOrderRequest } from "./types.ts";
 
 /**
@@ -40,6 +40,11 @@ export class OrderService {
   /** Runs `hook(tx, orderId)` in the transaction that confirms an order (the confirmation mail). */
   onConfirmed(hook: OrderConfirmedHook): void {
     this.confirmedHooks.push(hook);
+  }
+
+  /** Whether this key already placed an order from this cart: the request would replay it. */
+  placedWith(cartId: string, idempotencyKey: string): Promise<boolean> {
+    return hasStoredAnswer(this.db, `cart:${cartId}:order`, idempotencyKey);
   }
 
   place(caller: CartCaller, idempotencyKey: string, request: PlaceOrderRequest) {
@@ -93,6 +98,11 @@ export class OrderService {
 
   move(orderId: number, to: OrderState, options: Parameters<typeof moveOrder>[3] = {}) {
     return moveOrder(this.db, orderId, to, { hooks: this.confirmedHooks, ...options });
+  }
+
+  /** As `move`, in the caller's transaction (a payment notification moves the order with itself). */
+  moveWithin(tx: Db, orderId: number, to: OrderState, options: Parameters<typeof moveOrder>[3] = {}) {
+    return moveOrder(tx, orderId, to, { hooks: this.confirmedHooks, ...options });
   }
 
   expireUnpaid(now?: Date) {

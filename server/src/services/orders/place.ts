@@ -190,12 +190,18 @@ async function writeOrder(tx: Db, cart: CartRow, options: PlaceOptions): Promise
     return fail(400, "is not a payment method for this cart", "body.addressInformation.payment_method_code");
 
   const totals = computeTotals({ lines: priced.lines, rules, shipping });
+  // A used-up single-use coupon, a price, shipping or stock change since the shopper looked: the
+  // order is not placed at a total they did not see (issue 23).
+  const expected = request.expected_grand_total;
+  if (expected !== undefined && Math.round(expected * 100) !== Math.round(totals.grand_total * 100))
+    return fail(409, ORDER_MESSAGES.totalChanged, "body.expected_grand_total", {
+      totals: { grand_total: totals.grand_total, total_segments: totals.total_segments },
+    });
   const refused = await recordCouponUse(
     tx,
     rules.map((r) => r.code),
   );
-  if (refused.length > 0)
-    return fail(409, ORDER_MESSAGES.invalidCoupon, "body.cart_id", { coupons: refused });
+  if (refused.length > 0) return fail(409, ORDER_MESSAGES.couponUsedUp, "body.cart_id", { coupons: refused });
 
   const [{ n }] = (await tx.execute(sql`select nextval('order_number_seq')::text as n`)).rows as [
     { n: string },

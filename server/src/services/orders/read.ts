@@ -86,7 +86,7 @@ function hashMatches(hash: string, token: string): boolean {
 }
 
 /** Whether `token` is this order's secret (constant-time: the token is a guest's credential). */
-export function tokenMatches(order: OrderRow, token: string): boolean {
+function tokenMatches(order: OrderRow, token: string): boolean {
   return hashMatches(order.tokenHash, token);
 }
 

@@ -15,6 +15,8 @@ export interface PlaceOrderRequest {
     payment_method_additional?: { service_point_code?: string; store_id?: string };
   };
   personalDetails: { email: string; firstname?: string; lastname?: string; createAccount?: boolean };
+  /** The grand total the shopper saw; another total refuses the order with 409 (contract "Orders"). */
+  expected_grand_total?: number;
 }
 
 /** The answer of a placed order (contract "Orders"). */
@@ -37,5 +39,8 @@ export type OrderConfirmedHook = (tx: import("../../db/client.ts").Db, orderId: 
 
 export const ORDER_MESSAGES = {
   notAvailable: "Some of the ordered products are not available!",
-  invalidCoupon: "Not a valid coupon code",
+  /** Another order took the single-use code's last use while this one was placed (issue 23, item 17). */
+  couponUsedUp: "This discount code has already been used",
+  /** Issue 23: the total the shopper saw is not the one the order would charge. */
+  totalChanged: "The total of your order has changed. Check the new total and place the order again.",
 } as const;

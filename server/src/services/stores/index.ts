@@ -1,8 +1,8 @@
 // Issue 18: the store locator.
 export { locatePlace } from "./locator.ts";
 export { storeMap } from "./map.ts";
-export { findServicePoint, type ServicePoint, servicePointsNear } from "./service-points.ts";
-export { STORES, type Store } from "./stores-data.ts";
+export { findServicePoint, servicePointsNear } from "./service-points.ts";
+export { STORES } from "./stores-data.ts";
 
 import { STORES } from "./stores-data.ts";
 

@@ -11,8 +11,8 @@ import type { GeometryCollection, Topology } from "topojson-specification";
  * it works offline and costs the shopper a few kilobytes.
  */
 
-export const MAP_WIDTH = 400;
-export const MAP_HEIGHT = 470;
+const MAP_WIDTH = 400;
+const MAP_HEIGHT = 470;
 const NETHERLANDS = "528";
 const NEIGHBOURS = ["056", "276"];
 

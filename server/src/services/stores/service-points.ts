@@ -17,8 +17,8 @@ export interface ServicePoint {
 }
 
 /** How far a pick-up point may be to count as near, and how many a shopper chooses from. */
-export const SERVICE_POINT_RADIUS_M = 15_000;
-export const SERVICE_POINT_LIMIT = 10;
+const SERVICE_POINT_RADIUS_M = 15_000;
+const SERVICE_POINT_LIMIT = 10;
 
 const SHOPS = [
   "Primera",
@@ -69,7 +69,7 @@ const WEEK: OpeningHours[] = [1, 2, 3, 4, 5, 6, 7].map((day) => ({
  * The built-in PostNL pick-up points: four in every two-digit postcode region (360 in all),
  * scattered within a few kilometres of the region's centre, in the region's main town.
  */
-export const SERVICE_POINTS: readonly ServicePoint[] = Object.entries(REGIONS).flatMap(([prefix, region]) => {
+const SERVICE_POINTS: readonly ServicePoint[] = Object.entries(REGIONS).flatMap(([prefix, region]) => {
   const random = mulberry32(Number(prefix) * 7919);
   return Array.from({ length: POINTS_PER_REGION }, (_, i) => {
     const shop = SHOPS[Math.floor(random() * SHOPS.length)]!;

@@ -11,7 +11,7 @@ export interface OpeningHours {
   close: string | null;
 }
 
-export interface SpecialHours {
+interface SpecialHours {
   /** `YYYY-MM-DD`. */
   date: string;
   label: string;

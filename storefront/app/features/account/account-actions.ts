@@ -1,7 +1,14 @@
 import { t } from "@etalage/core";
-import { notify } from "../notifications/notification-store.ts";
-import { type Customer, type CustomerAddress, callApi, dutch, messageOf, Offline } from "./account-http.ts";
-import { authed, loadProfile, login, logout, setUser } from "./account-store.ts";
+import { notify } from "../../lib/notification-store.ts";
+import {
+  type Customer,
+  type CustomerAddress,
+  callApi,
+  dutch,
+  messageOf,
+  Offline,
+} from "../../session/account-http.ts";
+import { authed, loadProfile, login, logout, setUser } from "../../session/account-store.ts";
 
 /** The account pages' writes; each returns the Dutch message of a refusal, or null. */
 
@@ -19,6 +26,10 @@ export async function register(
     const answer = await callApi<Customer>("/create", { body: { customer, password } });
     if (answer.code !== 200) return messageOf(answer);
     const refused = await login(fields.email, password, options);
+    // The new password did not open the account: the address had one already, and its owner is
+    // mailed about it (issue 31 item 4). The same words as for anyone else, whose mail says more.
+    if (refused === "Wrong email or password")
+      return t("Check your mailbox: we sent you an e-mail about your account.");
     return refused ? dutch(refused) : null;
   } catch {
     return t("You are offline. Some features might not be available.");
@@ -50,11 +61,14 @@ export async function changePassword(currentPassword: string, newPassword: strin
   return null;
 }
 
-export async function saveAddress(address: CustomerAddress): Promise<string | null> {
+/** Adds or changes an address: the address as the server keeps it (with its id), or the refusal. */
+export async function saveAddress(
+  address: CustomerAddress,
+): Promise<{ saved: CustomerAddress; refused?: never } | { refused: string; saved?: never }> {
   const answer = await authed<CustomerAddress>("/address", { body: { address } });
-  if (answer.code !== 200) return messageOf(answer);
+  if (answer.code !== 200) return { refused: messageOf(answer) };
   await loadProfile();
-  return null;
+  return { saved: answer.result };
 }
 
 export async function deleteAddress(userId: number, addressId: number): Promise<string | null> {

@@ -2,8 +2,8 @@ import { t } from "@etalage/core";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import "./account.css";
+import { logout, startAccount, useAccount } from "../../session/account-store.ts";
 import { Icon } from "../../ui/icons.tsx";
-import { logout, startAccount, useAccount } from "./account-store.ts";
 
 /**
  * The header's account control: a link to /login for a guest; for a customer a small menu with

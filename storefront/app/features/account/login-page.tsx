@@ -1,10 +1,10 @@
 import { isValidEmail, passwordKeepsRule, t } from "@etalage/core";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { notify } from "../notifications/notification-store.ts";
+import { notify } from "../../lib/notification-store.ts";
+import { dutch } from "../../session/account-http.ts";
+import { login, startAccount, useAccount } from "../../session/account-store.ts";
 import { register, requestReset } from "./account-actions.ts";
-import { dutch } from "./account-http.ts";
-import { login, startAccount, useAccount } from "./account-store.ts";
 import { PasskeyLogin } from "./passkey-login.tsx";
 import { NewPasswordField } from "./password-field.tsx";
 import "./account.css";
@@ -12,7 +12,7 @@ import "./account.css";
 export type Mode = "login" | "register" | "forgot";
 
 /** Where to go after login: only a path of this shop, never another site. */
-export function safeRedirect(value: string | null): string {
+function safeRedirect(value: string | null): string {
   return value && /^\/(?!\/)[^\s\\]*$/.test(value) ? value : "/my-account";
 }
 
@@ -27,6 +27,7 @@ export function LoginPage() {
       <div className="account-card">
         <AuthForms
           initialMode={params.get("mode") === "register" ? "register" : "login"}
+          initialEmail={params.get("email") ?? undefined}
           onDone={() => navigate(target)}
           heading={(title) => <h1 className="account__title">{title}</h1>}
         />
@@ -41,10 +42,13 @@ export function LoginPage() {
  */
 export function AuthForms({
   initialMode,
+  initialEmail,
   onDone,
   heading,
 }: {
   initialMode: Mode;
+  /** Filled in for the shopper, such as after a password reset (`/login?email=`). */
+  initialEmail?: string;
   onDone: () => void;
   heading: (title: string) => ReactNode;
 }) {
@@ -117,6 +121,7 @@ export function AuthForms({
             label={t("E-mail address")}
             type="email"
             autoComplete={mode === "login" ? "username" : "email"}
+            defaultValue={initialEmail}
           />
           {mode === "login" && (
             <Field name="password" label={t("Password")} type="password" autoComplete="current-password" />

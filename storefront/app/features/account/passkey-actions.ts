@@ -3,9 +3,9 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/browser";
-import { notify } from "../notifications/notification-store.ts";
-import { callApi, messageOf, Offline } from "./account-http.ts";
-import { authed, startSession } from "./account-store.ts";
+import { notify } from "../../lib/notification-store.ts";
+import { callApi, messageOf, Offline } from "../../session/account-http.ts";
+import { authed, startSession } from "../../session/account-store.ts";
 import { passkeyProblem } from "./passkey-problem.ts";
 
 /**

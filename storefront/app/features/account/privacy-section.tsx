@@ -1,8 +1,8 @@
 import { t } from "@etalage/core";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
+import { notify } from "../../lib/notification-store.ts";
 import { Dialog } from "../../ui/dialog.tsx";
-import { notify } from "../notifications/notification-store.ts";
 import { deleteAccount, downloadMyData } from "./account-actions.ts";
 import { Field } from "./login-page.tsx";
 

@@ -1,8 +1,8 @@
 import { t } from "@etalage/core";
 import { type ReactNode, useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { notify } from "../notifications/notification-store.ts";
-import { startAccount, useAccount } from "./account-store.ts";
+import { notify } from "../../lib/notification-store.ts";
+import { startAccount, useAccount } from "../../session/account-store.ts";
 
 /**
  * Account pages are the logged-in customer's: a guest goes to /login with 'You need to be logged

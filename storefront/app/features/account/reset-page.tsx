@@ -1,7 +1,8 @@
 import { passwordKeepsRule, t } from "@etalage/core";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { notify } from "../notifications/notification-store.ts";
+import { notify } from "../../lib/notification-store.ts";
+import { login } from "../../session/account-store.ts";
 import { resetPassword } from "./account-actions.ts";
 import { Field } from "./login-page.tsx";
 import { NewPasswordField } from "./password-field.tsx";
@@ -26,10 +27,17 @@ export function ResetPasswordPage() {
     if (password !== String(form.get("password2") ?? "")) return setError(t("Passwords must be identical."));
     setBusy(true);
     const refused = await resetPassword(email, token, password);
-    setBusy(false);
-    if (refused) return setError(refused);
+    if (refused) {
+      setBusy(false);
+      return setError(refused);
+    }
     notify({ type: "success", message: t("Password has successfully been changed") });
-    navigate("/login");
+    // The reset proved the mailbox and the shopper just typed the password (issue 23, item 15):
+    // they are logged in with it. Should that fail (a login limit), the login form has the email.
+    const loginRefused = await login(email, password);
+    setBusy(false);
+    if (!loginRefused) return navigate("/my-account");
+    navigate(`/login?email=${encodeURIComponent(email)}`);
   }
 
   return (

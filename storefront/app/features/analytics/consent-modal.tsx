@@ -1,9 +1,9 @@
 import { t } from "@etalage/core";
 import { useId, useState } from "react";
+import { saveConsent, storedConsent } from "../../session/consent-store.ts";
+import type { ModalProps } from "../../session/modal-store.ts";
 import { Dialog } from "../../ui/dialog.tsx";
-import type { ModalProps } from "../modals/modal-registry.ts";
-import { saveConsent, storedConsent } from "./consent-store.ts";
-import { PrivacyLink } from "./privacy-link.tsx";
+import { PrivacyLink } from "../../ui/privacy-link.tsx";
 import "./consent.css";
 
 /**

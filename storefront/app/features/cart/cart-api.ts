@@ -5,8 +5,7 @@
  */
 import type { CartItem, ProductOption } from "@etalage/core";
 import { useEffect } from "react";
-import type { AddToCartRequest } from "./add-to-cart-request.ts";
-import { CART_COOKIE } from "./cart-settings.ts";
+import { CART_COOKIE } from "../../session/cart-cookie.ts";
 import {
   CART_CHANNEL,
   CART_COUNT_KEY,
@@ -14,11 +13,12 @@ import {
   type CouponOutcome,
   useCartCountValue,
   useCartView,
-} from "./cart-state.ts";
+} from "../../session/cart-state.ts";
+import type { AddToCartRequest } from "./add-to-cart-request.ts";
 
 export type { CartItem, ProductOption } from "@etalage/core";
+export type { CartTotalsView, CartView, CouponOutcome } from "../../session/cart-state.ts";
 export type { AddToCartRequest } from "./add-to-cart-request.ts";
-export type { CartTotalsView, CartView, CouponOutcome } from "./cart-state.ts";
 
 type Engine = typeof import("./cart-engine.ts");
 
@@ -113,7 +113,7 @@ export const cart = {
   async reconfigure(item: CartItem, options: { sku: string; product_option?: ProductOption }): Promise<void> {
     return (await loadCartEngine()).reconfigure(item, options);
   },
-  /** Shows nothing: the caller says 'Not a valid coupon code' (or offline) where the code was typed. */
+  /** Shows nothing: the caller says why a code was refused (or offline) where it was typed. */
   async applyCoupon(code: string): Promise<CouponOutcome> {
     return (await loadCartEngine()).applyCoupon(code);
   },

@@ -11,7 +11,7 @@ import type { CartProduct } from "./add-to-cart-request.ts";
  */
 
 const notices: { type?: string; message: string }[] = [];
-vi.mock("../notifications/notification-store.ts", () => ({
+vi.mock("../../lib/notification-store.ts", () => ({
   notify: (n: { type?: string; message: string }) => {
     notices.push(n);
     return "n";
@@ -20,7 +20,7 @@ vi.mock("../notifications/notification-store.ts", () => ({
 
 /** The logged-in customer's token, as the account store would hold it (null: a guest). */
 let loggedIn: string | null = null;
-vi.mock("../account/account-store.ts", () => ({
+vi.mock("../../session/account-store.ts", () => ({
   customerToken: () => loggedIn,
   // No refresh runs in these tests: the token lock lets every call through.
   tokenLock: { ready: async () => true, unauthorised: async () => false },
@@ -94,8 +94,17 @@ function fakeServer(script: Script = {}) {
     }
     if (path === "cart/apply-coupon") {
       if (script.couponStatus) return json(script.couponStatus, "Service Unavailable");
-      const ok = script.coupons?.includes(url.searchParams.get("coupon") ?? "");
-      return ok ? json(200, true) : json(400, "Not a valid coupon code");
+      const code = url.searchParams.get("coupon") ?? "";
+      if (script.coupons?.includes(code)) return json(200, true);
+      const reason = code === "VERLOPEN" ? "expired" : code === "OP" ? "used-up" : "unknown";
+      return new Response(
+        JSON.stringify({
+          code: 400,
+          result: "querystring.coupon: Not a valid coupon code",
+          meta: { reason },
+        }),
+        { status: 400, headers: { "content-type": "application/json" } },
+      );
     }
     if (path === "/api/stock/check") return json(200, { status: "ok", is_in_stock: true });
     if (path === "/api/stock/list") {
@@ -142,7 +151,7 @@ async function loadEngine(server: ReturnType<typeof fakeServer>) {
   vi.stubGlobal("fetch", server.fetch);
   vi.resetModules();
   const engine = await import("./cart-engine.ts");
-  const state = await import("./cart-state.ts");
+  const state = await import("../../session/cart-state.ts");
   await engine.startCart();
   await engine.requestSync();
   return { engine, view: () => state.cartViewStore.get() };
@@ -307,6 +316,9 @@ describe("the client cart against a scripted server", () => {
     const noticesBefore = notices.length;
     expect(await engine.applyCoupon("NEPCODE")).toBe("invalid");
     expect(await engine.applyCoupon("   ")).toBe("invalid");
+    // Issue 23, item 17: an expired and a used-up code are told apart from an unknown one.
+    expect(await engine.applyCoupon("VERLOPEN")).toBe("expired");
+    expect(await engine.applyCoupon("OP")).toBe("used-up");
     // The microcart shows the field error; a notification as well would say it twice.
     expect(notices.slice(noticesBefore)).toEqual([]);
     const totalsBefore = server.calls.filter((c) => c === "GET cart/totals").length;

@@ -18,14 +18,14 @@ import {
   t,
   validateProductForCart,
 } from "@etalage/core";
-import { notify } from "../notifications/notification-store.ts";
+import { notify } from "../../lib/notification-store.ts";
+import { withLock } from "../../lib/with-lock.ts";
+import { readCartCookie, writeCartCookie } from "../../session/cart-cookie.ts";
+import type { CouponOutcome } from "../../session/cart-state.ts";
 import type { AddToCartRequest, CartProduct } from "./add-to-cart-request.ts";
-import { readCartCookie, writeCartCookie } from "./cart-cookie.ts";
 import { cartHttp, Offline } from "./cart-http.ts";
 import { describeLines, withDisplayOf } from "./cart-lines.ts";
-import { withLock } from "./cart-lock.ts";
 import { CART_SETTINGS } from "./cart-settings.ts";
-import type { CouponOutcome } from "./cart-state.ts";
 import {
   awaitingNotice,
   change,
@@ -46,7 +46,7 @@ import { requestSync, syncStock, syncTotals } from "./cart-sync.ts";
  * cart (cart-store.ts) and then ask for a sync (cart-sync.ts).
  */
 
-export { dryRunSync, markCheckoutModified, requestSync } from "./cart-sync.ts";
+export { dryRunSync, requestSync } from "./cart-sync.ts";
 
 /** Loads the stored cart and starts syncing; called once by cart-api.ts when the engine loads. */
 export async function startCart(): Promise<void> {
@@ -247,7 +247,7 @@ export async function applyCoupon(code: string): Promise<CouponOutcome> {
   publish();
   try {
     const answer = await cartHttp.applyCoupon(cartId, coupon);
-    if (answer.code !== 200) return "invalid";
+    if (answer.code !== 200) return refusedCoupon(answer.meta);
     await syncTotals();
     return "applied";
   } catch {
@@ -258,6 +258,13 @@ export async function applyCoupon(code: string): Promise<CouponOutcome> {
   }
 }
 
+/** Why the server refused a code, from its `meta.reason`, as far as the shopper is told. */
+function refusedCoupon(meta: unknown): CouponOutcome {
+  const reason = typeof meta === "object" && meta !== null ? (meta as { reason?: unknown }).reason : null;
+  return reason === "expired" || reason === "used-up" || reason === "not-yet-valid" ? reason : "invalid";
+}
+
+/** @public: called through the engine `loadCartEngine()` hands out (cart-api.ts), which knip cannot follow. */
 export async function removeCoupon(): Promise<void> {
   const cartId = store.state.token;
   if (!cartId) return;
@@ -278,6 +285,7 @@ export async function removeCoupon(): Promise<void> {
  * Login (transactional §4 "Session"): the cart connects to the customer's cart, and the guest's
  * lines merge into it by core's rules: a line both carts hold is summed once (mergeQty), a line
  * removed here never comes back (tombstones), so the customer sees one cart on every device.
+ * @public: called through the engine cart-api.ts hands out.
  */
 export async function attachCustomerCart(): Promise<void> {
   await withLock(STATE_LOCK, async () => {
@@ -289,7 +297,7 @@ export async function attachCustomerCart(): Promise<void> {
   await requestSync(true);
 }
 
-/** Logout clears the cart connection and the lines on this device; the customer's cart stays theirs. */
+/** Logout clears the cart connection and the lines on this device; the customer's cart stays theirs. @public */
 export async function detachCart(): Promise<void> {
   await withLock(STATE_LOCK, async () => {
     await refresh();
@@ -300,7 +308,7 @@ export async function detachCart(): Promise<void> {
   });
 }
 
-/** The token lock gave up (logged out): the cart calls not yet sent are dropped, not sent as a guest. */
+/** The token lock gave up (logged out): the cart calls not yet sent are dropped, not sent as a guest. @public */
 export async function clearUntransmitted(): Promise<void> {
   await queue.clear();
   publish();

@@ -1,6 +1,6 @@
 import { CART_MESSAGES, type Product } from "@etalage/core";
 import type { StorefrontCart } from "../../lib/server-context.ts";
-import { cartCookieHeader, cartIdFromCookie } from "./cart-cookie.ts";
+import { cartCookieHeader, cartIdFromCookie } from "../../session/cart-cookie.ts";
 import { cartLinesFromForm, linesOfProduct } from "./cart-form.ts";
 
 /**

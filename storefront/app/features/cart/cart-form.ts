@@ -10,7 +10,7 @@ import {
   parseQty,
   textOptionsSelection,
 } from "@etalage/core";
-import { textOptionProblems } from "../product/text-option-messages.ts";
+import { textOptionProblems } from "./text-option-messages.ts";
 
 /**
  * The product page's add-to-cart form as cart lines, for the form post without JavaScript

@@ -1,5 +1,5 @@
 import { type Product, type ServerCartItem, STORE, type StockStatus } from "@etalage/core";
-import { fetchAsCustomer } from "../account/customer-fetch.ts";
+import { fetchAsCustomer } from "../../session/customer-fetch.ts";
 
 /**
  * The cart's reads of the /api contract (contract "Cart", "Catalogue", stock). Writes go through
@@ -18,6 +18,8 @@ export class Offline extends Error {
 export interface Answer<T> {
   code: number;
   result: T;
+  /** The envelope's details of a refusal, such as a coupon's `reason`. */
+  meta?: unknown;
 }
 
 async function call<T>(url: string, init?: RequestInit): Promise<Answer<T>> {
@@ -31,8 +33,12 @@ async function call<T>(url: string, init?: RequestInit): Promise<Answer<T>> {
     throw new Offline();
   }
   if (response.status >= 500) throw new Offline();
-  const body = (await response.json().catch(() => null)) as { code?: number; result?: T } | null;
-  return { code: body?.code ?? response.status, result: body?.result as T };
+  const body = (await response.json().catch(() => null)) as {
+    code?: number;
+    result?: T;
+    meta?: unknown;
+  } | null;
+  return { code: body?.code ?? response.status, result: body?.result as T, meta: body?.meta };
 }
 
 const q = (cartId: string) => `cartId=${encodeURIComponent(cartId)}`;

@@ -20,7 +20,3 @@ export const CART_SETTINGS = {
   /** After a sync the server did not answer (5xx, network), try again this much later. */
   retryMs: 10_000,
 } as const;
-
-/** The cart id cookie: the server cart survives the loss of the browser's storage. */
-export const CART_COOKIE = "etalage_cart";
-export const CART_COOKIE_MAX_AGE = 60 * 60 * 24 * 30;

@@ -1,18 +1,18 @@
 import { cartCount, type LocalCart } from "@etalage/core";
 import { createStorage } from "../../lib/storage.ts";
 import { createTaskQueue } from "../../lib/task-queue.ts";
-import { fetchAsCustomer } from "../account/customer-fetch.ts";
-import { trackCartChange } from "../analytics/tracked.ts";
-import { writeCartCookie } from "./cart-cookie.ts";
-import { withLock } from "./cart-lock.ts";
-import { CART_SETTINGS } from "./cart-settings.ts";
+import { withLock } from "../../lib/with-lock.ts";
+import { writeCartCookie } from "../../session/cart-cookie.ts";
 import {
   CART_CHANNEL,
   CART_COUNT_KEY,
   CART_PENDING_KEY,
   type CartTotalsView,
   cartViewStore,
-} from "./cart-state.ts";
+} from "../../session/cart-state.ts";
+import { fetchAsCustomer } from "../../session/customer-fetch.ts";
+import { emit } from "../../session/events.ts";
+import { CART_SETTINGS } from "./cart-settings.ts";
 
 /*
  * The client cart's stored state (transactional §3 "Cart state", §4 "Cart changes"). What is
@@ -23,7 +23,7 @@ import {
 
 export const STATE_LOCK = "etalage-cart-state";
 export const SYNC_LOCK = "etalage-cart-sync";
-export const KEYS = { cart: "cart", token: "token", hash: "hash", totals: "totals", tasks: "tasks" } as const;
+const KEYS = { cart: "cart", token: "token", hash: "hash", totals: "totals", tasks: "tasks" } as const;
 
 interface StoredCart extends LocalCart {
   /** Local changes the server has not taken yet: the next sync pushes the client state. */
@@ -141,7 +141,7 @@ export async function change(mutate: (cart: LocalCart) => LocalCart): Promise<vo
     await refresh();
     const next = mutate({ items: store.state.items, deleted: store.state.deleted });
     const changes = (store.state.dirty ? (store.state.changes ?? 0) : 0) + 1;
-    trackCartChange(store.state.items, next.items);
+    void emit("cart-changed", { before: store.state.items, after: next.items });
     store.state = { ...store.state, items: next.items, deleted: next.deleted, dirty: true, changes };
     store.session.synced = false;
     await save({ cart: true });

@@ -23,14 +23,14 @@ import {
   shouldSync,
   t,
 } from "@etalage/core";
+import { notify } from "../../lib/notification-store.ts";
 import type { TaskOutcome } from "../../lib/task-queue.ts";
-import { customerToken } from "../account/account-store.ts";
-import { notify } from "../notifications/notification-store.ts";
+import { withLock } from "../../lib/with-lock.ts";
+import { customerToken } from "../../session/account-store.ts";
+import type { CartTotalsView } from "../../session/cart-state.ts";
 import { CART_API, cartHttp, type ServerTotals } from "./cart-http.ts";
 import { describeLines } from "./cart-lines.ts";
-import { withLock } from "./cart-lock.ts";
 import { CART_SETTINGS } from "./cart-settings.ts";
-import type { CartTotalsView } from "./cart-state.ts";
 import {
   awaitingNotice,
   publish,
@@ -151,7 +151,7 @@ async function syncOnce(forced: boolean): Promise<void> {
 }
 
 /** No server answer is coming (sync off or no connection): the shopper hears "added" now. */
-export function noticeWithoutServer() {
+function noticeWithoutServer() {
   if (awaitingNotice.size === 0) return;
   awaitingNotice.clear();
   const notice = addedNotice(false);
@@ -403,9 +403,4 @@ export async function dryRunSync(): Promise<CartDifference[]> {
     deleted: store.state.deleted,
     dryRun: true,
   }).differences;
-}
-
-/** The checkout calls this on every change: within 30 minutes of it the client store.state wins a sync. */
-export function markCheckoutModified(at: number = Date.now()): void {
-  store.session.checkoutModifiedAt = at;
 }

@@ -23,7 +23,7 @@ import {
 } from "@etalage/core";
 import { redirect } from "react-router";
 import type { StorefrontServices } from "../../lib/server-context.ts";
-import { type ProductCardData, toProductCardData } from "./product-card-data.ts";
+import { type ProductCardData, toProductCardData } from "../../ui/products/product-card-data.ts";
 
 export interface PageLink {
   name: string;
@@ -300,7 +300,7 @@ function priceFilter(
 }
 
 /** Category descriptions are catalogue HTML; the page shows their text, paragraph by paragraph. */
-export function htmlToParagraphs(html: string | undefined): string[] {
+function htmlToParagraphs(html: string | undefined): string[] {
   if (!html) return [];
   return html
     .replace(/<\/(p|div|h\d|li)>|<br\s*\/?>/gi, "\n")

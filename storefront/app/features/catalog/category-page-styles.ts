@@ -5,10 +5,11 @@
  */
 import "./category-page.css";
 import "./listing-filters.css";
-import "./listing-grid.css";
+import "../../ui/products/listing-grid.css";
 import "./listing-toolbar.css";
-import "./product-card.css";
-import "./product-price.css";
+import "../../ui/products/product-card.css";
+import "../../ui/products/product-price.css";
 import "../../ui/dialog.css";
-import "../recommendations/favorite-button.css";
-import "./card-variants.css";
+import "../../ui/products/favorite-button.css";
+import "../../ui/products/compare-button.css";
+import "../../ui/products/card-variants.css";

@@ -14,19 +14,19 @@ import { useNavigation } from "react-router";
 import { ShopLink } from "../../lib/shop-link.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { Icon } from "../../ui/icons.tsx";
-import { useListTracking } from "../analytics/list-view.ts";
+import { EmptyListing, type GridTile, Pagination, ProductGrid } from "../../ui/products/listing-grid.tsx";
 import { BackLink, Breadcrumbs } from "./breadcrumbs.tsx";
 import type { CategoryPageData } from "./category-page-data.ts";
+import { useListTracking } from "./list-view.ts";
 import { ListingFilters } from "./listing-filters.tsx";
-import { EmptyListing, type GridTile, Pagination, ProductGrid } from "./listing-grid.tsx";
 import { ListingToolbar } from "./listing-toolbar.tsx";
 import "./category-page.css";
 
+export type { GridTile } from "../../ui/products/listing-grid.tsx";
 export { categoryMeta } from "./category-meta.ts";
 // The loader lives in category-page-data.ts: a lazily loaded page chunk keeps every export, so
 // exporting server code from here would ship it to the browser (routes/dispatcher.tsx).
 export type { CategoryPageData, LoadCategoryPageArgs } from "./category-page-data.ts";
-export type { GridTile } from "./listing-grid.tsx";
 
 const FILTERS_ID = "listing-filters";
 

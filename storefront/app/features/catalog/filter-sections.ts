@@ -13,7 +13,7 @@ export interface SectionSetting {
  * Where the sections start (browsing §4): those not collapsed start open; an accordion without
  * `multiple` keeps only the first of them open.
  */
-export function initialSections(sections: readonly SectionSetting[], multiple: boolean): CollapsedSections {
+function initialSections(sections: readonly SectionSetting[], multiple: boolean): CollapsedSections {
   const state: Record<string, boolean> = {};
   let opened = false;
   for (const section of sections) {
@@ -24,7 +24,7 @@ export function initialSections(sections: readonly SectionSetting[], multiple: b
 }
 
 /** A toggle flips isCollapsed; opening a section of a single-open accordion collapses the others. */
-export function toggleSection(state: CollapsedSections, id: string, multiple: boolean): CollapsedSections {
+function toggleSection(state: CollapsedSections, id: string, multiple: boolean): CollapsedSections {
   const opening = state[id] !== false;
   if (multiple || !opening) return { ...state, [id]: !opening };
   const next: Record<string, boolean> = {};

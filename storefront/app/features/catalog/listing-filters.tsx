@@ -17,14 +17,14 @@ import { SORT_LABELS } from "./sort-labels.ts";
 import "./listing-filters.css";
 
 /** Facet values shown before "show more" (browsing §9 "Facet shows 5 values initially"). */
-export const FACET_VISIBLE = 5;
+const FACET_VISIBLE = 5;
 /**
  * Facets the desktop sidebar opens at first; the rest show their headings, closed unless a value
  * of theirs is chosen, so the sidebar stays about as long as the grid beside it (issue 14).
  */
-export const SIDEBAR_OPEN_FACETS = 3;
+const SIDEBAR_OPEN_FACETS = 3;
 /** Browsing §9: a colour without a mapped swatch shows light grey. */
-export const UNMAPPED_SWATCH = "lightgrey";
+const UNMAPPED_SWATCH = "lightgrey";
 
 interface ListingFiltersProps {
   data: CategoryPageData;

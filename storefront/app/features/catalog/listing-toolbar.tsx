@@ -10,10 +10,10 @@ import {
 } from "@etalage/core";
 import { useId } from "react";
 import { useNavigate } from "react-router";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { Icon } from "../../ui/icons.tsx";
 import { FilterStateFields } from "./filter-state-fields.tsx";
 import { SORT_LABELS } from "./sort-labels.ts";
-import { useHydrated } from "./use-hydrated.ts";
 import "./listing-toolbar.css";
 
 interface ListingToolbarProps {

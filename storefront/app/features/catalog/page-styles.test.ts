@@ -26,7 +26,7 @@ function stylesheetsOf(entry: string, seen = new Set<string>()): Set<string> {
 describe("page stylesheets for the URL dispatcher", () => {
   for (const [page, styles] of [
     ["features/catalog/category-page.tsx", "features/catalog/category-page-styles.ts"],
-    ["features/product/product-page.tsx", "features/product/product-page-styles.ts"],
+    ["pages/product/product-page.tsx", "pages/product/product-page-styles.ts"],
     ["features/cms/cms-views.ts", "features/cms/cms-page-styles.ts"],
   ] as const) {
     it(`${styles} links every stylesheet of ${page}`, () => {

@@ -11,9 +11,9 @@ import {
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { ShopLink } from "../../lib/shop-link.tsx";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { PriceFilterView } from "./category-page-data.ts";
 import { FilterStateFields } from "./filter-state-fields.tsx";
-import { useHydrated } from "./use-hydrated.ts";
 
 interface PriceFilterProps {
   price: PriceFilterView;

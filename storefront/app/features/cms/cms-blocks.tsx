@@ -1,11 +1,11 @@
 import { type BannerBlock, type CarouselBlock, type PageBlock, wholeRowCount } from "@etalage/core";
-import { ProductCard } from "../catalog/product-card.tsx";
-import type { ProductCardData } from "../catalog/product-card-data.ts";
+import { ProductCard } from "../../ui/products/product-card.tsx";
+import type { ProductCardData } from "../../ui/products/product-card-data.ts";
 import { CmsAnchor, hasTarget } from "./cms-link.tsx";
 import type { CmsPageData } from "./cms-page-data.ts";
 import { CmsText } from "./cms-text.tsx";
 import { CmsTile } from "./cms-tile.tsx";
-import "../home/home.css";
+import "./home.css";
 import "./cms.css";
 
 /** The blocks of a CMS page (browsing §3 "CMS blocks"), in the editor's order. */

@@ -1,7 +1,6 @@
 import type { Category } from "@etalage/core";
 import { deferredModule } from "../../lib/deferred-module.ts";
 import type { StorefrontServices } from "../../lib/server-context.ts";
-import type { CategoryPageData } from "../catalog/category-page-data.ts";
 import { type CategoryCms, loadCategoryCms } from "./cms-route.tsx";
 
 /**
@@ -15,11 +14,11 @@ export const cmsViews = deferredModule(() => import("./cms-views.ts"));
  * and the tiles on the first page only, since their positions are cells of that page. Used by the
  * explicit `/c/:slug` route; the URL dispatcher does the same for url_path pages.
  */
-export async function withCategoryCms(
+export async function withCategoryCms<Page extends { paging: { page: number }; title?: string }>(
   services: Pick<StorefrontServices, "story">,
   category: Category,
-  page: CategoryPageData,
-): Promise<CategoryPageData & { cms?: CategoryCms }> {
+  page: Page,
+): Promise<Page & { cms?: CategoryCms }> {
   const cms = await loadCategoryCms(services, category);
   if (!cms) return page;
   const tiles = page.paging.page <= 1 ? cms : undefined;

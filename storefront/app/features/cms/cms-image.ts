@@ -7,7 +7,7 @@ import { isExternalHref } from "@etalage/core";
  */
 
 export const TILE_WIDTHS = { full: 1510, half: 755 } as const;
-export const TILE_HEIGHT_RATIO = 0.67;
+const TILE_HEIGHT_RATIO = 0.67;
 
 const IMG_PATH = /^\/img\/\d+\/\d+\/(?:resize|fit|crop)(\/.+)$/;
 
@@ -33,7 +33,7 @@ export interface FocalPoint {
  * `?focus=x,y` for the image endpoint, rounded to 0.001 so that one focal point always gives one
  * URL (and one cached rendering); the centre needs no parameter.
  */
-export function focusQuery(focus: FocalPoint | undefined): string {
+function focusQuery(focus: FocalPoint | undefined): string {
   if (!focus) return "";
   const round = (n: number) => String(Math.round(Math.min(1, Math.max(0, n)) * 1000) / 1000);
   const x = round(focus.x);

@@ -1,7 +1,7 @@
 import { isExternalHref } from "@etalage/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { type CmsLink, linkHref } from "../shell/cms-blocks.ts";
+import { type CmsLink, linkHref } from "./shell-blocks.ts";
 
 /**
  * A CMS link (browsing §2 "CMS pages"): http, www and // are external and open in a new tab with

@@ -1,9 +1,9 @@
 import type { CarouselBlock, CmsSeo, CmsStory, PageBlock, Product } from "@etalage/core";
 import type { StorefrontServices } from "../../lib/server-context.ts";
-import { type ProductCardData, toProductCardData } from "../catalog/product-card-data.ts";
+import { type ProductCardData, toProductCardData } from "../../ui/products/product-card-data.ts";
 
 /** Browsing §9: recommendation lists show 8. */
-export const CAROUSEL_LIMIT = 8;
+const CAROUSEL_LIMIT = 8;
 
 /** What a CMS page renders: its blocks and the cards of its carousels (not whole products). */
 export interface CmsPageData {

@@ -3,10 +3,11 @@
  * their code lazily: the document links them from the first byte, so nothing reflows when the
  * code arrives. features/catalog/page-styles.test.ts keeps the list complete.
  */
-import "../home/home.css";
+import "./home.css";
 import "./cms.css";
-import "../catalog/listing-grid.css";
-import "../catalog/product-card.css";
-import "../catalog/product-price.css";
-import "../recommendations/favorite-button.css";
-import "../catalog/card-variants.css";
+import "../../ui/products/listing-grid.css";
+import "../../ui/products/product-card.css";
+import "../../ui/products/product-price.css";
+import "../../ui/products/favorite-button.css";
+import "../../ui/products/compare-button.css";
+import "../../ui/products/card-variants.css";

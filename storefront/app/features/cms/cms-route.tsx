@@ -1,6 +1,6 @@
 import type { Category, GridTileBlock } from "@etalage/core";
 import type { StorefrontServices } from "../../lib/server-context.ts";
-import type { GridTile } from "../catalog/listing-grid.tsx";
+import type { GridTile } from "../../ui/products/listing-grid.tsx";
 import { CmsBlocks } from "./cms-blocks.tsx";
 import { type CmsPageData, cmsPageData } from "./cms-page-data.ts";
 import { CmsTile } from "./cms-tile.tsx";

@@ -1,7 +1,7 @@
 import { t, videoType } from "@etalage/core";
 import { type RefObject, useEffect, useRef, useState } from "react";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { Icon } from "../../ui/icons.tsx";
-import { useHydrated } from "../catalog/use-hydrated.ts";
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 

@@ -52,8 +52,8 @@ function fakeBrowser(path = "/") {
 
 async function load() {
   const engage = await import("./engage-client.ts");
-  const cart = await import("../cart/cart-state.ts");
-  const account = await import("../account/account-store.ts");
+  const cart = await import("../../session/cart-state.ts");
+  const account = await import("../../session/account-store.ts");
   const setCart = (items: { sku: string; qty: number }[]) =>
     cart.cartViewStore.set({
       ...cart.EMPTY_CART_VIEW,

@@ -1,12 +1,13 @@
 import { cartReport, keepContactId } from "@etalage/core";
-import { accountState, customerToken, onSessionChange } from "../account/account-store.ts";
-import { readCartCookie } from "../cart/cart-cookie.ts";
-import { cartViewStore } from "../cart/cart-state.ts";
+import { accountState, customerToken } from "../../session/account-store.ts";
+import { readCartCookie } from "../../session/cart-cookie.ts";
+import { cartViewStore } from "../../session/cart-state.ts";
+import { on } from "../../session/events.ts";
 
 /*
  * The storefront's side of the customer-data platform (transactional §4 "Customer-analytics
  * commands": set contact id, cart, empty cart, product view). Loaded only after the visitor
- * consented (features/analytics); every call is silent: a report that fails is not the
+ * consented (features/customer-data/customer-data-reactions.ts); every call is silent: a report that fails is not the
  * shopper's problem.
  */
 
@@ -191,16 +192,15 @@ export function watchCart(): void {
   };
   cartViewStore.subscribe(onChange);
   onChange();
-  onSessionChange((event) => {
-    if (event === "logout") {
-      try {
-        sessionStorage.removeItem(CUSTOMER_DATA_KEY);
-      } catch {
-        // Nothing kept.
-      }
-      void chain(reportCartEmptied);
-      return;
+  on("logout", () => {
+    try {
+      sessionStorage.removeItem(CUSTOMER_DATA_KEY);
+    } catch {
+      // Nothing kept.
     }
+    void chain(reportCartEmptied);
+  });
+  on("login", () => {
     const { token, user } = accountState();
     if (token && user?.external_id) void customerContact(token, user.external_id);
   });

@@ -1,5 +1,6 @@
 import { t } from "@etalage/core";
 import { useEffect, useId, useState } from "react";
+import { fetchAsCustomer } from "../../session/customer-fetch.ts";
 import { NEWSLETTER_BASE, subscribe } from "./newsletter-api.ts";
 
 type Status = "loading" | "subscribed" | "not-subscribed" | "pending" | "failed";
@@ -14,7 +15,8 @@ export function AccountNewsletter({ email }: { email: string }) {
 
   useEffect(() => {
     let live = true;
-    fetch(`${NEWSLETTER_BASE}/subscribe?email=${encodeURIComponent(email)}`)
+    // The status answers only to the customer whose address it is: with their token.
+    fetchAsCustomer(`${NEWSLETTER_BASE}/subscribe?email=${encodeURIComponent(email)}`)
       .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
       .then((body: { result: "subscribed" | "not-subscribed" }) => live && setStatus(body.result))
       .catch(() => live && setStatus("failed"));
@@ -32,7 +34,7 @@ export function AccountNewsletter({ email }: { email: string }) {
       );
       return;
     }
-    const response = await fetch(`${NEWSLETTER_BASE}/subscribe`, {
+    const response = await fetchAsCustomer(`${NEWSLETTER_BASE}/subscribe`, {
       method: "DELETE",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email }),

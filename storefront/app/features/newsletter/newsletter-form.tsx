@@ -8,8 +8,8 @@ import {
   t,
 } from "@etalage/core";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { PrivacyLink } from "../analytics/privacy-link.tsx";
-import { notify } from "../notifications/notification-store.ts";
+import { notify } from "../../lib/notification-store.ts";
+import { PrivacyLink } from "../../ui/privacy-link.tsx";
 import { subscribe } from "./newsletter-api.ts";
 import "./newsletter-form.css";
 
@@ -120,10 +120,12 @@ export function NewsletterForm({
         <PrivacyLink />
       </p>
       <p className="newsletter__status" role="status">
-        {state !== "idle" && state !== "subscribing" ? `${t(FEEDBACK[state].message)} ` : ""}
+        {/* A sign-up says once what is left to do (the toast the short form of it), never "subscribed". */}
         {sentTo
           ? t("Almost there: confirm your subscription with the link we sent to {email}.", { email: sentTo })
-          : ""}
+          : state !== "idle" && state !== "subscribing"
+            ? t(FEEDBACK[state].message)
+            : ""}
       </p>
     </section>
   );

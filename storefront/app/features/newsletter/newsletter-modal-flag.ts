@@ -1,4 +1,4 @@
-import { openModal } from "../modals/modal-store.ts";
+import { openModal } from "../../session/modal-store.ts";
 
 /** Transactional §2: the newsletter modal opens once, on the first navigation; the flag is local. */
 const FLAG = "etalage-newsletter-modal-shown";

@@ -1,6 +1,6 @@
 import { t } from "@etalage/core";
+import type { ModalProps } from "../../session/modal-store.ts";
 import { Dialog } from "../../ui/dialog.tsx";
-import type { ModalProps } from "../modals/modal-registry.ts";
 import { NewsletterForm } from "./newsletter-form.tsx";
 
 /** Transactional §2: the newsletter modal, opened once on the first navigation (newsletter-modal-flag.ts). */

@@ -1,5 +1,5 @@
 import { t } from "@etalage/core";
-import { usePendingChanges } from "../cart/cart-state.ts";
+import { usePendingChanges } from "../../session/cart-state.ts";
 import { useOnline } from "./use-online.ts";
 import "./offline-badge.css";
 

@@ -9,11 +9,11 @@ import {
   sendsWithoutAsking,
   t,
 } from "@etalage/core";
+import { notify } from "../../lib/notification-store.ts";
 import { createStorage } from "../../lib/storage.ts";
-import { customerToken } from "../account/account-store.ts";
-import { writeCartCookie } from "../cart/cart-cookie.ts";
-import { openModal } from "../modals/modal-store.ts";
-import { notify } from "../notifications/notification-store.ts";
+import { customerToken } from "../../session/account-store.ts";
+import { emit } from "../../session/events.ts";
+import { openModal } from "../../session/modal-store.ts";
 import {
   createOfflineOrders,
   type OfflineOrder,
@@ -22,7 +22,7 @@ import {
 } from "./offline-orders.ts";
 
 /** Opens the order-confirmation modal (transactional §2): `detail.orders` are the waiting orders. */
-export const OFFLINE_ORDER_CONFIRMATION_EVENT = "offline-order-confirmation";
+const OFFLINE_ORDER_CONFIRMATION_EVENT = "offline-order-confirmation";
 
 export interface WatchOptions {
   mode?: OfflineOrderMode;
@@ -133,21 +133,12 @@ async function cartUnchanged(order: OfflineOrder): Promise<OfflineOrderOutcome |
 
 /**
  * The cart is left alone while an order waits: the server cart is what the order is made of, so
- * nothing may empty it before the server answers. Placed, this device's cart goes (as after an
- * order placed online); refused, the cart still holds the lines and is synced with the server, so
- * it shows what is still in stock.
+ * nothing may empty it before the server answers. Its answer goes to the cart
+ * (features/cart/cart-reactions.ts).
  */
-async function settleCart({ outcome }: OfflineOrderResult) {
-  const engine = await import("../cart/cart-api.ts").then(
-    (api) => api.loadCartEngine(),
-    () => null,
-  );
-  if (outcome.kind === "placed") {
-    if (engine) await engine.detachCart();
-    else writeCartCookie(null);
-  } else if (outcome.kind === "refused") {
-    await engine?.requestSync(true);
-  }
+function settleCart({ outcome }: OfflineOrderResult): Promise<void> {
+  if (outcome.kind !== "placed" && outcome.kind !== "refused") return Promise.resolve();
+  return emit("offline-order-settled", { placed: outcome.kind === "placed" });
 }
 
 /** A refused order is said to be not placed, with the reason, never shown as a success. */

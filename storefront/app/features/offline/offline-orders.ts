@@ -1,6 +1,6 @@
 import { type OfflineOrderOutcome, offlineOrderOutcome } from "@etalage/core";
 import type { KeyValueStorage } from "../../lib/storage.ts";
-import { withLock } from "../cart/cart-lock.ts";
+import { withLock } from "../../lib/with-lock.ts";
 
 /**
  * Orders placed without a connection (transactional §4 "Offline"; issue 17; ADR 0021). An order
@@ -54,7 +54,7 @@ export interface OfflineOrdersOptions {
   check?: (order: OfflineOrder) => Promise<OfflineOrderOutcome | null>;
 }
 
-export const OFFLINE_ORDERS_LOCK = "etalage-offline-orders";
+const OFFLINE_ORDERS_LOCK = "etalage-offline-orders";
 
 export function createOfflineOrders(options: OfflineOrdersOptions) {
   const { storage } = options;

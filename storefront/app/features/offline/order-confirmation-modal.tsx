@@ -1,8 +1,8 @@
 import { t } from "@etalage/core";
 import { useEffect, useEffectEvent, useState } from "react";
+import { notify } from "../../lib/notification-store.ts";
+import type { ModalProps } from "../../session/modal-store.ts";
 import { Dialog } from "../../ui/dialog.tsx";
-import type { ModalProps } from "../modals/modal-registry.ts";
-import { notify } from "../notifications/notification-store.ts";
 import { OfflineOrderLines } from "./offline-order-lines.tsx";
 import { continuePlaced, offlineOrders } from "./offline-order-watch.ts";
 import type { OfflineOrder } from "./offline-orders.ts";

@@ -1,6 +1,6 @@
 import { t } from "@etalage/core";
 import { Workbox } from "workbox-window";
-import { notify } from "../notifications/notification-store.ts";
+import { notify } from "../../lib/notification-store.ts";
 
 export { startOfflineOrders } from "./offline-order-watch.ts";
 

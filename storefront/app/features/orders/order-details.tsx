@@ -1,8 +1,19 @@
-import { formatDate, formatPrice, orderAddressLines, paymentMethodTitle, t } from "@etalage/core";
+import {
+  formatDate,
+  formatPrice,
+  orderAddressLines,
+  paymentMethodTitle,
+  SHOP_COMPANY,
+  t,
+  WEEKDAYS,
+  WITHDRAWAL_DAYS,
+} from "@etalage/core";
+import type { ReactNode } from "react";
+import { CART_THUMBNAIL, resizedImageUrl } from "../../lib/images.ts";
 import type { OrderDetail } from "../../lib/server-context.ts";
 import "./order-details.css";
 
-function AddressBlock({ title, lines }: { title: string; lines: string[] }) {
+function AddressBlock({ title, lines, children }: { title: string; lines: string[]; children?: ReactNode }) {
   return (
     <section className="order-details__address" aria-label={title}>
       <h3>{title}</h3>
@@ -12,6 +23,7 @@ function AddressBlock({ title, lines }: { title: string; lines: string[] }) {
           <span key={i}>{line}</span>
         ))}
       </address>
+      {children}
     </section>
   );
 }
@@ -41,6 +53,19 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
           {order.items.map((item) => (
             // Two lines may share a sku (two gift cards to two recipients); their options differ.
             <li key={[item.sku, ...(item.product_option?.options ?? []).map((o) => o.value)].join("\u0000")}>
+              {item.image !== undefined &&
+                (item.image ? (
+                  <img
+                    className="order-details__thumb"
+                    src={resizedImageUrl(item.image, CART_THUMBNAIL.width, CART_THUMBNAIL.height)}
+                    alt=""
+                    width={56}
+                    height={80}
+                    loading="lazy"
+                  />
+                ) : (
+                  <span className="order-details__thumb" aria-hidden="true" />
+                ))}
               <span>
                 {item.qty} × {item.name}
                 {item.product_option?.options?.map((option) => (
@@ -64,6 +89,12 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
             <dt>{t("Total")}</dt>
             <dd>{formatPrice(order.grand_total)}</dd>
           </div>
+          {order.tax_amount !== undefined && (
+            <div>
+              <dt>{t("Of which VAT")}</dt>
+              <dd>{formatPrice(order.tax_amount)}</dd>
+            </div>
+          )}
         </dl>
       </section>
       <div className="order-details__addresses">
@@ -71,7 +102,9 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
           <AddressBlock
             title={t("Pick-up at {place}", { place: order.pickup.name })}
             lines={[order.pickup.street, `${order.pickup.postcode} ${order.pickup.city}`]}
-          />
+          >
+            {order.pickup.opening_hours && <OpeningHours hours={order.pickup.opening_hours} />}
+          </AddressBlock>
         ) : (
           order.shipping_address && (
             <AddressBlock title={t("Shipping address")} lines={orderAddressLines(order.shipping_address)} />
@@ -88,9 +121,64 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
         )}
         <div>
           <dt>{t("Payment method")}</dt>
-          <dd>{paymentMethodTitle(order.payment_method)}</dd>
+          <dd>
+            {order.payment_method === "cashondelivery" && order.pickup?.kind === "store"
+              ? t("Pay in the store")
+              : paymentMethodTitle(order.payment_method)}
+          </dd>
         </div>
       </dl>
+      <OrderLaw />
     </div>
+  );
+}
+
+/** A store's week, so the shopper knows when to come (issue 23, item 5). */
+function OpeningHours({ hours }: { hours: { day: number; open: string | null; close: string | null }[] }) {
+  return (
+    <>
+      <h4 className="order-details__hours-title">{t("Opening hours")}</h4>
+      <table className="order-details__hours">
+        <tbody>
+          {hours.map((h) => (
+            <tr key={h.day}>
+              <th scope="row">{t(WEEKDAYS[h.day - 1] ?? "Monday")}</th>
+              <td>
+                {h.open && h.close ? t("{open} – {close}", { open: h.open, close: h.close }) : t("Closed")}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+/**
+ * What the law has every order confirmation say (art. 6:230m and 6:230v BW, the Handelsregisterwet;
+ * issue 23, item 5): the right of withdrawal with the model form, and who sells. The confirmation
+ * mail says the same (server/src/providers/mail/templates.ts).
+ */
+function OrderLaw() {
+  const c = SHOP_COMPANY;
+  return (
+    <>
+      <section className="order-details__law" aria-labelledby="order-withdrawal-title">
+        <h2 id="order-withdrawal-title">{t("Right of withdrawal")}</h2>
+        <p>
+          {t(
+            "You may withdraw from your order within {days} days of receipt without giving a reason (the law gives you 14 days). Tell us at {email} or with the",
+            { days: WITHDRAWAL_DAYS, email: c.email },
+          )}{" "}
+          <a href="/algemene-voorwaarden#herroepingsrecht">{t("model withdrawal form")}</a>.
+        </p>
+      </section>
+      <section className="order-details__seller" aria-labelledby="order-seller-title">
+        <h2 id="order-seller-title">{t("Seller")}</h2>
+        <p>
+          {`${c.name}, ${c.street}, ${c.postcode} ${c.city} · ${t("Chamber of Commerce {number}", { number: c.kvk })} · ${t("VAT {number}", { number: c.vatNumber })} · ${c.phone} · ${c.email}`}
+        </p>
+      </section>
+    </>
   );
 }

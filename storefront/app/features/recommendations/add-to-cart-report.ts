@@ -18,5 +18,7 @@ export function rememberTickets(byKey: Record<string, string>): void {
 export function reportAddToCart(sku: string, parentSku?: string): void {
   const ticket = tickets.get(sku) ?? (parentSku ? tickets.get(parentSku) : undefined);
   if (!ticket) return;
-  void import("./elevate-api.ts").then((m) => m.notifyAddToCart(ticket)).catch(() => undefined);
+  void import("../../lib/elevate/elevate-api.ts")
+    .then((m) => m.notifyAddToCart(ticket))
+    .catch(() => undefined);
 }

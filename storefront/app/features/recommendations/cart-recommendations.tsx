@@ -1,17 +1,16 @@
 import { RECOMMENDATION_LIST_LIMIT, t } from "@etalage/core";
 import { useEffect, useState } from "react";
-import { closeMicrocart } from "../cart/microcart/microcart-store.ts";
-import { elevateQuery } from "./elevate-api.ts";
-import { cardsOf, type RecommendedCard } from "./elevate-cards.ts";
-import { RecommendationCarousel } from "./recommendation-carousel.tsx";
+import { elevateQuery } from "../../lib/elevate/elevate-api.ts";
+import { cardsOf, type RecommendedCard } from "../../ui/products/elevate-cards.ts";
+import { RecommendationCarousel } from "../../ui/products/recommendation-carousel.tsx";
 import "./cart-recommendations.css";
 
 /**
  * The cart's list (browsing §7 "Cart page", transactional §4): Elevate's cart-page query with the
  * cart's skus joined by |, its CART list of 8. Asked again when the cart's skus change; nothing
- * shows while it loads or when the service fails.
+ * shows while it loads or when the service fails. A followed card closes the microcart (`onNavigate`).
  */
-export function CartRecommendations({ skus }: { skus: string[] }) {
+export function CartRecommendations({ skus, onNavigate }: { skus: string[]; onNavigate: () => void }) {
   const key = [...new Set(skus)].sort().join("|");
   const [cards, setCards] = useState<RecommendedCard[]>([]);
   useEffect(() => {
@@ -32,7 +31,7 @@ export function CartRecommendations({ skus }: { skus: string[] }) {
   return (
     <div
       className="cart-recommendations"
-      onClickCapture={(e) => (e.target as Element).closest("a") && closeMicrocart()}
+      onClickCapture={(e) => (e.target as Element).closest("a") && onNavigate()}
     >
       <RecommendationCarousel title={t("Often bought together")} cards={cards} testId="recs-cart" />
     </div>

@@ -1,6 +1,6 @@
-import { accountState, authed } from "../account/account-store.ts";
-import { notifyFavorite } from "./elevate-api.ts";
-import { favoriteKeys, replaceFavorites } from "./favorites-store.ts";
+import { notifyFavorite } from "../../lib/elevate/elevate-api.ts";
+import { accountState, authed } from "../../session/account-store.ts";
+import { favoriteKeys, replaceFavorites } from "../../session/favorites-store.ts";
 
 /*
  * A customer's favourites on the server (issue 16, `/api/ext/tritonx/favorites`): a logged-in

@@ -1,10 +1,9 @@
 import { t } from "@etalage/core";
 import { useEffect, useState } from "react";
-import { ProductGrid } from "../catalog/listing-grid.tsx";
-import { elevateQuery } from "./elevate-api.ts";
-import { cardsOf, type RecommendedCard } from "./elevate-cards.ts";
-import { useFavoriteKeys } from "./favorites-store.ts";
-import "../catalog/category-page.css";
+import { elevateQuery } from "../../lib/elevate/elevate-api.ts";
+import { useFavoriteKeys } from "../../session/favorites-store.ts";
+import { cardsOf, type RecommendedCard } from "../../ui/products/elevate-cards.ts";
+import { ProductGrid } from "../../ui/products/listing-grid.tsx";
 
 /**
  * The favourites page (`/favorieten` for guests): Elevate's FAVORITES list of this browser's

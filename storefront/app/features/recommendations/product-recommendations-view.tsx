@@ -1,9 +1,9 @@
 import { RECOMMENDATION_LIST_LIMIT, t } from "@etalage/core";
 import { useEffect, useState } from "react";
+import { elevateQuery } from "../../lib/elevate/elevate-api.ts";
+import { cardsOf, type RecommendedCard } from "../../ui/products/elevate-cards.ts";
+import { RecommendationCarousel } from "../../ui/products/recommendation-carousel.tsx";
 import { rememberTickets } from "./add-to-cart-report.ts";
-import { elevateQuery } from "./elevate-api.ts";
-import { cardsOf, type RecommendedCard } from "./elevate-cards.ts";
-import { RecommendationCarousel } from "./recommendation-carousel.tsx";
 
 interface Lists {
   alternatives: RecommendedCard[];

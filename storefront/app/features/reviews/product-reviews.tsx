@@ -9,7 +9,7 @@ import {
 } from "@etalage/core";
 import { useState } from "react";
 import type { ProductReviews as Reviews } from "../../lib/server-context.ts";
-import { openModal } from "../modals/modal-store.ts";
+import { openModal } from "../../session/modal-store.ts";
 import { fetchReviews, type ReviewPage, voteHelpful } from "./review-api.ts";
 import { Stars } from "./stars.tsx";
 import "./reviews.css";

@@ -1,7 +1,7 @@
 import { REVIEW_LIMITS, starsText, t } from "@etalage/core";
 import { type FormEvent, useRef, useState } from "react";
+import type { ModalProps } from "../../session/modal-store.ts";
 import { Dialog } from "../../ui/dialog.tsx";
-import type { ModalProps } from "../modals/modal-registry.ts";
 import { sendReview } from "./review-api.ts";
 import "./reviews.css";
 

@@ -3,7 +3,7 @@ import {
   CARD_PRODUCT_FIELDS,
   type ProductCardData,
   toProductCardData,
-} from "../catalog/product-card-data.ts";
+} from "../../ui/products/product-card-data.ts";
 
 /** Browsing §9: the search panel and results page show 18 products at a time. */
 export const SEARCH_PAGE_SIZE = 18;

@@ -1,8 +1,8 @@
 import { searchLink, t } from "@etalage/core";
 import { Link } from "react-router";
-import { ProductCard } from "../catalog/product-card.tsx";
-import SearchSuggestions from "../recommendations/search-suggestions.tsx";
+import { ProductCard } from "../../ui/products/product-card.tsx";
 import { useSearchText } from "./search-store.ts";
+import SearchSuggestions from "./search-suggestions.tsx";
 import { type Suggestions, useSearchSuggestions } from "./use-search-suggestions.ts";
 import "./search-panel.css";
 

@@ -1,8 +1,8 @@
 import { searchLink, t } from "@etalage/core";
 import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
-import { ProductCard } from "../catalog/product-card.tsx";
-import type { ProductCardData } from "../catalog/product-card-data.ts";
+import { ProductCard } from "../../ui/products/product-card.tsx";
+import type { ProductCardData } from "../../ui/products/product-card-data.ts";
 import { SEARCH_PAGE_SIZE } from "./search-api.ts";
 import { SearchBar } from "./search-bar.tsx";
 import { setSearchText } from "./search-store.ts";

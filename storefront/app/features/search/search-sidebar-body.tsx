@@ -2,7 +2,10 @@ import { lazyComponent } from "../../lib/lazy-component.tsx";
 import { SearchField } from "./search-field.tsx";
 import { closeSearchPanel } from "./search-store.ts";
 
-/** The suggestions are their own chunk, loaded the first time the panel opens (browsing §4). */
+/**
+ * The suggestions are their own chunk, loaded the first time the panel opens (browsing §4).
+ * @public: preloaded through this module's deferred load (search-sidebar.tsx).
+ */
 export const LazySearchPanel = lazyComponent(() => import("./search-panel.tsx"));
 
 /**

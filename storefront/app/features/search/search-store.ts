@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { createStore, useStore } from "../../lib/store.ts";
 
 /** Browsing §2 "Search": the text outlives the session, in the browser's own storage. */
-export const SEARCH_TEXT_KEY = "etalage/search-text";
+const SEARCH_TEXT_KEY = "etalage/search-text";
 
 /** One text for every search field (header, mobile menu, panel), so they always agree. */
 const textStore = createStore("");

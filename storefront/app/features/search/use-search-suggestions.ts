@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
-import type { ProductCardData } from "../catalog/product-card-data.ts";
+import type { ProductCardData } from "../../ui/products/product-card-data.ts";
 import { searchProductsPage } from "./search-api.ts";
 
 /** Browsing §4 "Search panel", §9: suggestions start at 3 characters. */
 export const SUGGESTION_MIN_CHARS = 3;
 /** One request per pause in typing, not per key. */
-export const SUGGESTION_DEBOUNCE_MS = 200;
+const SUGGESTION_DEBOUNCE_MS = 200;
 
 export interface Suggestions {
   /** The query the items belong to ("" when there are none). */

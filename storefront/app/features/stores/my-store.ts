@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from "react";
-import { reportFavouriteStore } from "../analytics/consent-store.ts";
+import { emit } from "../../session/events.ts";
 
 /*
  * The shopper's store ('Maak dit mijn winkel'). Kept in this browser, and sent as the contact
  * attribute `favstore` of the customer-data platform (Voyado Engage) when the visitor agreed to
- * analytics or marketing (features/analytics/consent-store.ts).
+ * analytics or marketing (features/customer-data/customer-data-reactions.ts).
  */
 const KEY = "etalage:favstore";
 const listeners = new Set<() => void>();
@@ -17,7 +17,7 @@ export function setMyStore(id: string): void {
   }
   memory = id;
   for (const l of listeners) l();
-  reportFavouriteStore(id);
+  void emit("store-chosen", { storeId: id });
 }
 
 let memory: string | null = null;

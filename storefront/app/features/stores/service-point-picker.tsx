@@ -1,8 +1,8 @@
 import { t } from "@etalage/core";
 import { useRef, useState } from "react";
-import { useHydrated } from "../catalog/use-hydrated.ts";
-import { openModal } from "../modals/modal-store.ts";
-import type { ServicePointChoice } from "./service-points-modal.tsx";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+import type { ServicePointChoice } from "../../session/modal-store.ts";
+import { openModal } from "../../session/modal-store.ts";
 
 /**
  * Checkout's way into the service-points modal: reads the postcode from the surrounding form and

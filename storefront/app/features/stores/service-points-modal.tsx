@@ -1,20 +1,9 @@
 import { dutchPostcodeArea, t } from "@etalage/core";
 import { type FormEvent, useEffect, useId, useState } from "react";
+import type { ModalProps, ServicePointChoice } from "../../session/modal-store.ts";
 import { Dialog } from "../../ui/dialog.tsx";
-import type { ModalProps } from "../modals/modal-registry.ts";
 import { distanceText } from "./store-view.ts";
 import "./stores.css";
-
-/** A PostNL pick-up point as `GET /api/ext/service-points` answers it (contract "The rest"). */
-export interface ServicePointChoice {
-  code: string;
-  name: string;
-  street: string;
-  house_number: string;
-  postcode: string;
-  city: string;
-  distance_m: number;
-}
 
 type Answer =
   | { state: "loading" }

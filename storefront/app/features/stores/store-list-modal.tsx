@@ -1,5 +1,5 @@
 import { t } from "@etalage/core";
-import type { ModalProps } from "../modals/modal-registry.ts";
+import type { ModalProps } from "../../session/modal-store.ts";
 import { StoresModal } from "./stores-modal.tsx";
 
 /** The store-list modal (browsing §2): every store with today's state, and the map. */

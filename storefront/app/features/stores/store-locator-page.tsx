@@ -1,23 +1,13 @@
 import { t } from "@etalage/core";
 import { Form, useNavigate } from "react-router";
-import type { StoreLocatorData } from "../../lib/server-context.ts";
-import { useHydrated } from "../catalog/use-hydrated.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { StoreList } from "./store-list.tsx";
 import { StoreMap } from "./store-map.tsx";
 import { StoreSearchFields, storesHeading, useLocateMe } from "./store-search.tsx";
-import type { StoreView } from "./store-view.ts";
+import type { StoreLocatorView } from "./store-view.ts";
 import "./stores.css";
 
-interface Props {
-  q: string;
-  place: { label: string } | null;
-  notFound: boolean;
-  nearMe: boolean;
-  map: StoreLocatorData["map"];
-  stores: StoreView[];
-}
-
-export function StoreLocatorPage({ q, place, notFound, nearMe, map, stores }: Props) {
+export function StoreLocatorPage({ q, place, notFound, nearMe, map, stores }: StoreLocatorView) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const { locating, locate } = useLocateMe((url) => void navigate(url));

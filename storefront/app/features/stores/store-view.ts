@@ -15,15 +15,17 @@ export type StoreView = StoreLocatorData["stores"][number] & {
   distance_m: number | null;
 };
 
-export const WEEKDAYS: DictionaryKey[] = [
-  "Monday",
-  "Tuesday",
-  "Wednesday",
-  "Thursday",
-  "Friday",
-  "Saturday",
-  "Sunday",
-];
+/** /storelocator's answer: the page renders it, the store modals fetch it (stores-modal.tsx). */
+export interface StoreLocatorView {
+  q: string;
+  place: { label: string } | null;
+  notFound: boolean;
+  nearMe: boolean;
+  map: StoreLocatorData["map"];
+  stores: StoreView[];
+}
+
+export { WEEKDAYS } from "@etalage/core";
 
 const SERVICE_LABELS: Record<string, DictionaryKey> = {
   pickup: "Pick up your order",

@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from "react";
-import { openModal } from "../modals/modal-store.ts";
+import { openModal } from "../../session/modal-store.ts";
 
 /**
  * A link to /storelocator that opens the store-list or store-locator modal instead, where the

@@ -1,11 +1,11 @@
 import { t } from "@etalage/core";
 import { type FormEvent, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import type { loader } from "../../routes/storelocator.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { StoreList } from "./store-list.tsx";
 import { StoreMap } from "./store-map.tsx";
 import { StoreSearchFields, storesHeading, useLocateMe } from "./store-search.tsx";
+import type { StoreLocatorView } from "./store-view.ts";
 import "./stores.css";
 
 /**
@@ -24,7 +24,7 @@ export function StoresModal({
   initialQuery?: string;
   close: () => void;
 }) {
-  const fetcher = useFetcher<typeof loader>();
+  const fetcher = useFetcher<StoreLocatorView>();
   const [q, setQ] = useState(initialQuery);
   const { load } = fetcher;
   const { locating, locate, reset } = useLocateMe((url) => void load(url));

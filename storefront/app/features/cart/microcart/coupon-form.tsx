@@ -1,4 +1,4 @@
-import { t } from "@etalage/core";
+import { couponRefusal, t } from "@etalage/core";
 import { type FormEvent, useCallback, useId, useRef, useState } from "react";
 import { cart } from "../cart-api.ts";
 import "./coupon-form.css";
@@ -7,7 +7,7 @@ type FocusTarget = "remove" | "input";
 
 /**
  * The coupon field (transactional §4 "Coupons"): apply a code, or remove the one applied. A code
- * the server refuses reads 'Not a valid coupon code' under the field, and only there (the engine
+ * the server refuses reads why ('Not a valid coupon code', or expired, already used) under the field, and only there (the engine
  * shows nothing of its own). Focus follows the control that replaces the one just used, so a
  * keyboard user is never dropped on the page.
  */
@@ -75,7 +75,7 @@ export function CouponForm({
         setError(
           outcome === "offline"
             ? t("You are offline. Some features might not be available.")
-            : t("Not a valid coupon code"),
+            : t(couponRefusal(outcome)),
         );
         input.current?.focus();
       }

@@ -11,7 +11,7 @@ import {
   t,
 } from "@etalage/core";
 import { useEffect, useId, useRef, useState } from "react";
-import { ProductPrice } from "../../catalog/product-price.tsx";
+import { ProductPrice } from "../../../ui/products/product-price.tsx";
 import { cart } from "../cart-api.ts";
 import { type EditableProduct, fetchEditableProduct } from "./edit-api.ts";
 import { closeLineEditor, type EditMode, openLineEditor } from "./microcart-store.ts";

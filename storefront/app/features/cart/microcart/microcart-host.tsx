@@ -4,6 +4,7 @@ import { useLocation } from "react-router";
 import { lazyComponent } from "../../../lib/lazy-component.tsx";
 import { Dialog } from "../../../ui/dialog.tsx";
 import { loadCartEngine, useCartCount } from "../cart-api.ts";
+import type { MicrocartSlots } from "./microcart.tsx";
 import { closeMicrocart, useMicrocartOpen } from "./microcart-store.ts";
 import "./microcart-host.css";
 
@@ -23,7 +24,7 @@ export function preloadMicrocart(): void {
  * width on phones. The frame is here so a slow or failed chunk still has a place to say so; a new
  * page (a product link, 'to checkout') closes it.
  */
-export function MicrocartHost() {
+export function MicrocartHost({ recommendations }: MicrocartSlots) {
   const open = useMicrocartOpen();
   const count = useCartCount();
   const { pathname, search } = useLocation();
@@ -46,7 +47,11 @@ export function MicrocartHost() {
       variant="drawer"
     >
       <div className="microcart-frame">
-        <LazyMicrocart onClose={closeMicrocart} fallback={<MicrocartLoading />} />
+        <LazyMicrocart
+          onClose={closeMicrocart}
+          fallback={<MicrocartLoading />}
+          {...(recommendations ? { recommendations } : {})}
+        />
       </div>
     </Dialog>
   );

@@ -1,8 +1,8 @@
 import { type CartItem, cartLineKey, t, unitPriceNote } from "@etalage/core";
 import { Link } from "react-router";
 import { CART_THUMBNAIL, resizedImageUrl } from "../../../lib/images.ts";
-import { ProductPrice } from "../../catalog/product-price.tsx";
-import { openModal } from "../../modals/modal-store.ts";
+import { openModal } from "../../../session/modal-store.ts";
+import { ProductPrice } from "../../../ui/products/product-price.tsx";
 import { cart } from "../cart-api.ts";
 import { LineEditor } from "./line-editor.tsx";
 import {

@@ -6,7 +6,7 @@ import { createStore, useStore } from "../../../lib/store.ts";
  */
 
 /** The choices of a line being edited, keyed by option type (transactional §2). */
-export interface SelectedOptions {
+interface SelectedOptions {
   /** attribute_code → value_index of a configurable line. */
   configurable?: Record<string, string>;
 }

@@ -1,10 +1,8 @@
-import { cartLineKey, t, viewCart } from "@etalage/core";
-import { useEffect, useId, useRef } from "react";
+import { cartLineKey, t } from "@etalage/core";
+import { type ComponentType, Suspense, useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
+import { emit } from "../../../session/events.ts";
 import { Icon } from "../../../ui/icons.tsx";
-import { track } from "../../analytics/data-layer.ts";
-import { trackedLine } from "../../analytics/tracked.ts";
-import { CartRecommendations } from "../../recommendations/cart-recommendations.tsx";
 import { loadCartEngine, useCart } from "../cart-api.ts";
 import { CartTotals } from "./cart-totals.tsx";
 import { CouponForm } from "./coupon-form.tsx";
@@ -16,12 +14,17 @@ import "./microcart.css";
 /** The checkout route (transactional §2). */
 const CHECKOUT_PATH = "/checkout";
 
+/** What the shell shows under the lines: the recommendations that go with the cart's skus. */
+export interface MicrocartSlots {
+  recommendations?: ComponentType<{ skus: string[]; onNavigate: () => void }>;
+}
+
 /**
  * The microcart's contents, in their own chunk (browsing §4 "Lazy components"): the lines, the
  * coupon field, the totals and the way to checkout; or, with nothing in the cart, a way back to
  * shopping. The frame (dialog, title, close) is the header's.
  */
-export default function Microcart() {
+export default function Microcart({ recommendations: Recommendations }: MicrocartSlots) {
   const view = useCart();
   const root = useRef<HTMLDivElement>(null);
   const linesId = useId();
@@ -36,7 +39,7 @@ export default function Microcart() {
   useEffect(() => {
     if (!view.ready || viewed.current) return;
     viewed.current = true;
-    track(viewCart(view.items.map(trackedLine)));
+    void emit("cart-viewed", { items: view.items });
   }, [view.ready, view.items]);
 
   if (!view.ready) {
@@ -79,7 +82,9 @@ export default function Microcart() {
         <CartTotals totals={view.totals} items={view.items} />
       </div>
       <div className="microcart__checkout">
-        <Link to={CHECKOUT_PATH} className="button microcart__to-checkout">
+        {/* Closed before the checkout mounts its own header's host, or that host would open it
+            again there (and tell view_cart a second time). */}
+        <Link to={CHECKOUT_PATH} className="button microcart__to-checkout" onClick={closeMicrocart}>
           {t("Go to checkout")}
           <Icon name="arrow-right" />
         </Link>
@@ -87,7 +92,11 @@ export default function Microcart() {
           {t("Continue shopping")}
         </button>
       </div>
-      <CartRecommendations skus={view.items.map((item) => item.sku)} />
+      {Recommendations && (
+        <Suspense fallback={null}>
+          <Recommendations skus={view.items.map((item) => item.sku)} onNavigate={closeMicrocart} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,0 +1,3 @@
+ALTER TABLE "contacts" ADD COLUMN "consents" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "contacts" ADD COLUMN "engage_synced_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "contacts_engage_due_idx" ON "contacts" USING btree ("updated_at") WHERE "contacts"."email" is not null and ("contacts"."engage_synced_at" is null or "contacts"."updated_at" > "contacts"."engage_synced_at");
