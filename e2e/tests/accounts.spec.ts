@@ -1,4 +1,5 @@
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import { expect, type Page, type TestInfo } from "@playwright/test";
+import { test } from "./fixtures.ts";
 import { catalogProducts, expectAccessible, open, screenshot, watchConsole } from "./support";
 
 /** Customer accounts (issue 12): register, log out and in, details, addresses, password reset. */

@@ -4,8 +4,8 @@ import {
   expect,
   type Locator,
   type Page,
-  test,
 } from "@playwright/test";
+import { test } from "./fixtures.ts";
 import {
   catalogProducts,
   expectAccessible,

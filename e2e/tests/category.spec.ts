@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { test } from "./fixtures.ts";
 import { expectAccessible, screenshot, watchConsole } from "./support.ts";
 
 /** The demo shop's "Lichtblauw" colour option (id 53): enough shirts for three pages. */

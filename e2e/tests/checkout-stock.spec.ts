@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { E2E_ADMIN_TOKEN } from "../playwright.config.ts";
+import { test } from "./fixtures.ts";
 import { expectAccessible, screenshot } from "./support.ts";
 
 /**

@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect } from "@playwright/test";
+import { test } from "./fixtures.ts";
 import { expectAccessible, screenshot, watchConsole } from "./support.ts";
 
 const BASE = "/api/ext/vsf-storyblok-extension";

@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { E2E_ADMIN_TOKEN, E2E_GTM_ID } from "../playwright.config.ts";
+import { test } from "./fixtures.ts";
 import { catalogProducts, expectAccessible, open, screenshot, watchConsole } from "./support.ts";
 
 /*

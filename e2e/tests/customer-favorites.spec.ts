@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { ANSWERED_VISITOR } from "../playwright.config.ts";
+import { test } from "./fixtures.ts";
 import { expectAccessible, screenshot, untilHydrated, watchConsole } from "./support.ts";
 
 /**
@@ -85,4 +86,35 @@ test("a guest's favourite joins the account at login and follows the customer to
     .poll(async () => (await (await request.get(`/api/ext/tritonx/favorites?token=${token}`)).json()).result)
     .toEqual([]);
   await other.close();
+});
+
+test("a heart whose add-favorite was lost still shows on the favourites page", async ({ page }) => {
+  // The tap's notification dies on the way (the shopper left at once, the network dropped it):
+  // the favourites page tells the recommendation service again instead of showing nothing.
+  let dropping = true;
+  let dropped = 0;
+  let told = 0;
+  await page.route(/\/notifications\/add-favorite/, (route) => {
+    if (dropping) {
+      dropped++;
+      return route.abort("internetdisconnected");
+    }
+    told++;
+    return route.continue();
+  });
+  await page.goto(PRODUCT);
+  await page
+    .locator(".product__info")
+    .getByRole("button", { name: /toevoegen aan favorieten/ })
+    .click();
+  await expect(
+    page.locator(".product__info").getByRole("button", { name: /verwijderen uit favorieten/ }),
+  ).toHaveAttribute("aria-pressed", "true");
+  // The client sends it with keepalive and tries once more: both are lost.
+  await expect.poll(() => dropped).toBe(2);
+
+  dropping = false;
+  await page.goto("/favorieten");
+  await expect(page.getByRole("article").getByRole("heading")).toHaveText("Slim fit overhemd twill");
+  expect(told).toBe(1);
 });

@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { test } from "./fixtures.ts";
 
 /*
  * Issue 14: the shop never links to a 404. Every link a shopper can reach from the header, the

@@ -1,4 +1,5 @@
-import { expect, type Locator, test } from "@playwright/test";
+import { expect, type Locator } from "@playwright/test";
+import { test } from "./fixtures.ts";
 import { catalogProducts, pickChild } from "./support.ts";
 
 interface Child {

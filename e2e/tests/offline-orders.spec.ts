@@ -1,5 +1,6 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, expect, type Page } from "@playwright/test";
 import { E2E_ADMIN_TOKEN } from "../playwright.config.ts";
+import { test } from "./fixtures.ts";
 import { catalogProducts, expectAccessible, screenshot, watchConsole } from "./support.ts";
 
 /*

@@ -6,8 +6,8 @@ import {
   expect,
   type Page,
   type TestInfo,
-  test,
 } from "@playwright/test";
+import { test } from "./fixtures.ts";
 import {
   catalogProducts,
   expectAccessible,

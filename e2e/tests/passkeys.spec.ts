@@ -1,4 +1,5 @@
-import { type BrowserContext, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page, type TestInfo } from "@playwright/test";
+import { test } from "./fixtures.ts";
 import { expectAccessible, open, screenshot, watchConsole } from "./support";
 
 /**

@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect } from "@playwright/test";
+import { test } from "./fixtures.ts";
 import { catalogProducts, expectAccessible, open, screenshot, watchConsole } from "./support.ts";
 
 /** The fields of the catalogue's products these journeys look at. */

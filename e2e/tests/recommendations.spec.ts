@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
+import { expect, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { test } from "./fixtures.ts";
 import { expectAccessible, open, screenshot, watchConsole } from "./support.ts";
 
 /**

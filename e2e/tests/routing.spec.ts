@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect } from "@playwright/test";
+import { test } from "./fixtures.ts";
 import { clientNavigate, expectAccessible, screenshot, untilHydrated, watchConsole } from "./support.ts";
 
 /** The URL dispatcher, its redirects, route-load errors and navigation history (browsing §2, §8). */

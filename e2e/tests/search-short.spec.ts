@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures.ts";
 
 /*
  * Issue 14: a 2-letter search on the results page said "Geen producten gevonden!", while the

@@ -1,4 +1,5 @@
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import { expect, type Page, type TestInfo } from "@playwright/test";
+import { test } from "./fixtures.ts";
 import { expectAccessible, holdRequests, screenshot, watchConsole } from "./support.ts";
 
 /** An open menu or panel is about the viewport; a full-page shot would mostly show the page behind. */

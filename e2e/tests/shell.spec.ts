@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures.ts";
 import { expectAccessible, screenshot, watchConsole } from "./support.ts";
 
 test.describe("the shop's shell", () => {

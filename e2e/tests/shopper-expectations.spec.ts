@@ -1,11 +1,5 @@
-import {
-  type APIRequestContext,
-  expect,
-  type Locator,
-  type Page,
-  type TestInfo,
-  test,
-} from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { test } from "./fixtures.ts";
 import { catalogProducts, expectAccessible, pickChild, screenshot, watchConsole } from "./support.ts";
 
 /**

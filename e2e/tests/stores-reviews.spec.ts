@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures.ts";
 import { expectAccessible, screenshot, watchConsole } from "./support.ts";
 
 const ADMIN = { authorization: "Bearer etalage-e2e-admin-token-0123456789" };

@@ -1,10 +1,10 @@
 import { pageTitle, t } from "@etalage/core";
-import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { useServiceWorker } from "./features/offline/use-service-worker.ts";
 import { useNavigationHistory } from "./lib/navigation-history.ts";
 import { useNonce } from "./lib/nonce.ts";
+import { useShellHydrated } from "./lib/page-boundary.tsx";
 import { routeErrorMiddleware, useRouteErrors } from "./lib/route-errors.ts";
 import { useShopLinks } from "./lib/shop-link.tsx";
 import { ProgressBar } from "./shell/progress-bar.tsx";
@@ -67,11 +67,7 @@ export default function App() {
   useNavigationHistory();
   useRouteErrors();
   useServiceWorker();
-  // The root's effect runs after every child's: from here on the page answers clicks. The browser
-  // suite waits for this mark (support.ts `untilHydrated`) instead of guessing from the network.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
+  useShellHydrated();
   return (
     <>
       <ProgressBar />
@@ -84,5 +80,6 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // An offline route lookup fails right up to here; it still gets its message and goes home.
   useRouteErrors();
+  useShellHydrated();
   return <RootErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
 }

@@ -1,9 +1,9 @@
 import type { Category } from "@etalage/core";
-import { Suspense } from "react";
 import { data } from "react-router";
 import { CategoryPage, categoryMeta } from "../features/catalog/category-page.tsx";
 import { loadCategoryPage } from "../features/catalog/category-page-data.ts";
 import { cmsViews, withCategoryCms } from "../features/cms/cms-category.ts";
+import { PageBoundary } from "../lib/page-boundary.tsx";
 import { servicesContext } from "../lib/server-context.ts";
 import type { Route } from "./+types/category";
 
@@ -42,9 +42,9 @@ export function meta({ loaderData, location }: Route.MetaArgs) {
 export default function CategoryRoute({ loaderData }: Route.ComponentProps) {
   // At hydration the boundary keeps the server's HTML until the CMS tiles' chunk is there.
   return (
-    <Suspense>
+    <PageBoundary>
       <CategoryWithCms data={loaderData} />
-    </Suspense>
+    </PageBoundary>
   );
 }
 

@@ -12,7 +12,7 @@ import {
   t,
   trailingSlashRedirect,
 } from "@etalage/core";
-import { Suspense, useEffect } from "react";
+import { useEffect } from "react";
 import {
   data,
   type MetaDescriptor,
@@ -32,6 +32,7 @@ import { productMeta } from "../pages/product/product-meta.ts";
 import { buildProductPageData } from "../pages/product/product-page-data.ts";
 import "../pages/product/product-page-styles.ts";
 import { deferredModule } from "../lib/deferred-module.ts";
+import { PageBoundary } from "../lib/page-boundary.tsx";
 import { type DispatchedType, rememberRoute } from "../lib/route-map.ts";
 import { servicesContext } from "../lib/server-context.ts";
 import { productAction } from "../pages/product/product-route.ts";
@@ -43,7 +44,7 @@ import { meta as notFoundMeta } from "./not-found.tsx";
  * Each page type's components in their own chunk: a product page does not download the category
  * page's or the CMS blocks' code, nor the other way round (docs/decisions/0007). The server
  * loader awaits the one it renders; a client navigation awaits it in `clientLoader`; at
- * hydration the page's <Suspense> keeps the server's HTML until the chunk is there.
+ * hydration the page's <PageBoundary> keeps the server's HTML until the chunk is there.
  */
 const categoryPage = deferredModule(() => import("../features/catalog/category-page.tsx"));
 const productPage = deferredModule(() => import("../pages/product/product-page.tsx"));
@@ -204,21 +205,21 @@ export default function Dispatcher({ loaderData }: Route.ComponentProps) {
     case "category":
       // Keyed by path: another category starts with fresh panel state, a filter change does not.
       return (
-        <Suspense>
+        <PageBoundary>
           <DispatchedCategory key={pathname} data={loaderData.page} cms={loaderData.cms} />
-        </Suspense>
+        </PageBoundary>
       );
     case "product":
       return (
-        <Suspense>
+        <PageBoundary>
           <DispatchedProduct key={pathname} data={loaderData.page} />
-        </Suspense>
+        </PageBoundary>
       );
     case "cms_page":
       return (
-        <Suspense>
+        <PageBoundary>
           <DispatchedCms key={pathname} page={loaderData.page} />
-        </Suspense>
+        </PageBoundary>
       );
     default:
       return <NotFoundPage />;

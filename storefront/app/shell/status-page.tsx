@@ -1,8 +1,9 @@
 import { t } from "@etalage/core";
-import { type ComponentType, Suspense } from "react";
+import type { ComponentType } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { MenuBlock, ShellBlocks } from "../features/cms/shell-blocks.ts";
 import { deferredModule } from "../lib/deferred-module.ts";
+import { PageBoundary } from "../lib/page-boundary.tsx";
 import { DefaultShell } from "./default-shell.tsx";
 import "./status-page.css";
 import "./minimal-shell.css";
@@ -12,7 +13,7 @@ import "./minimal-shell.css";
  * own (status-views.tsx), loaded by a page that shows one, or once the shopper interacts (so an
  * error met offline still has it); a page that works never downloads it (docs/decisions/0007).
  * The styles stay here: every document links them, so a server-rendered error page is styled
- * from the first byte. During hydration the <Suspense> keeps the server's HTML until the chunk
+ * from the first byte. During hydration the <PageBoundary> keeps the server's HTML until the chunk
  * is there.
  */
 
@@ -51,9 +52,9 @@ function View({ name, ...props }: ViewProps & { name: Name }) {
 }
 
 const show = (name: Name, props: ViewProps) => (
-  <Suspense>
+  <PageBoundary>
     <View name={name} {...props} />
-  </Suspense>
+  </PageBoundary>
 );
 
 const NotFoundContent = (props: { menu?: MenuBlock | undefined }) => show("NotFoundContent", props);

@@ -1,9 +1,38 @@
 import { t } from "@etalage/core";
 import { useEffect, useState } from "react";
-import { elevateQuery } from "../../lib/elevate/elevate-api.ts";
+import { elevateQuery, notifyFavorite } from "../../lib/elevate/elevate-api.ts";
 import { useFavoriteKeys } from "../../session/favorites-store.ts";
 import { cardsOf, type RecommendedCard } from "../../ui/products/elevate-cards.ts";
 import { ProductGrid } from "../../ui/products/listing-grid.tsx";
+
+const listFavorites = async () =>
+  cardsOf(
+    (
+      await elevateQuery((api) =>
+        api.query.landingPage(
+          { pageReference: "/favorieten/" },
+          { recommendationLists: [{ id: "favorites", algorithm: "FAVORITES", limit: 100 }] },
+        ),
+      )
+    )?.recommendationLists[0]?.productGroups ?? [],
+  );
+
+/** Favourites told to the recommendation service again this visit, each once. */
+const retold = new Set<string>();
+
+/**
+ * The cards of `keys`. A heart's add-favorite can be lost (the tap's request dies with the page
+ * when the shopper leaves at once, or the network drops it): a favourite the service's list lacks
+ * is told to it again, once a visit, and the list asked for anew.
+ */
+async function favoriteCards(keys: readonly string[]): Promise<RecommendedCard[]> {
+  const cards = await listFavorites();
+  const missing = keys.filter((key) => !retold.has(key) && !cards.some((card) => card.sku === key));
+  if (missing.length === 0) return cards;
+  for (const key of missing) retold.add(key);
+  await Promise.all(missing.map((key) => notifyFavorite(key, true)));
+  return listFavorites();
+}
 
 /**
  * The favourites page (`/favorieten` for guests): Elevate's FAVORITES list of this browser's
@@ -17,13 +46,8 @@ export function FavoritesPage({ account = false }: { account?: boolean }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: asks again when the favourites change.
   useEffect(() => {
     let live = true;
-    void elevateQuery((api) =>
-      api.query.landingPage(
-        { pageReference: "/favorieten/" },
-        { recommendationLists: [{ id: "favorites", algorithm: "FAVORITES", limit: 100 }] },
-      ),
-    ).then((page) => {
-      if (live) setCards(cardsOf(page?.recommendationLists[0]?.productGroups ?? []));
+    void favoriteCards(keys).then((found) => {
+      if (live) setCards(found);
     });
     return () => {
       live = false;

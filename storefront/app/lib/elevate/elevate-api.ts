@@ -40,10 +40,14 @@ export async function elevateQuery<T>(run: (api: Api) => Promise<T>): Promise<T 
   }
 }
 
-function silently(run: (api: Api) => Promise<unknown>): void {
-  void client()
+/** Sends a notification; settles when the service has it (or it failed, which only warns). */
+function silently(run: (api: Api) => Promise<unknown>): Promise<void> {
+  return client()
     .then(run)
-    .catch((error) => console.warn("Recommendation notification failed:", error));
+    .then(
+      () => undefined,
+      (error) => console.warn("Recommendation notification failed:", error),
+    );
 }
 
 export const notifyClick = (ticket: string) => silently((api) => api.notify.click(ticket));
