@@ -52,3 +52,4 @@ export * from "./stores/opening.ts";
 export * from "./text-rule.ts";
 export * from "./ui/modals.ts";
 export * from "./ui/notifications.ts";
+export * from "./webhooks/webhooks.ts";
