@@ -46,6 +46,7 @@ import { storefrontApiRoutes } from "./api/storefront/route.ts";
 import { storeRoutes } from "./api/stores/route.ts";
 import { urlRoutes } from "./api/url/route.ts";
 import { engageApiRoutes } from "./api/voyado-engage/route.ts";
+import { accountingExportRoutes, webhookAdminRoutes } from "./api/webhooks/route.ts";
 import type { Config } from "./config.ts";
 import { ApiMethods } from "./http/api-methods.ts";
 import { installErrorHandling, sendError } from "./http/envelope.ts";
@@ -142,6 +143,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.addHook("onClose", () => services.payments.stop());
   app.addHook("onClose", async () => services.testGateway?.gateway.stop());
   app.addHook("onClose", async () => services.engageSync?.stop());
+  app.addHook("onClose", () => services.webhooks.stop());
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -214,6 +216,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       });
       await api.register(newsletterAdminRoutes, { services, prefix: "/admin/newsletter" });
       await api.register(elevateExportRoutes, { services, prefix: "/admin/elevate" });
+      // Issue 25: webhooks to a warehouse or ERP, and the accounting exports.
+      await api.register(webhookAdminRoutes, { services, prefix: "/admin/webhooks" });
+      await api.register(accountingExportRoutes, { services, prefix: "/admin/exports" });
       // Issue 24: the built-in Voyado Engage REST API, what VOYADO_ENGAGE_URL replaces.
       await api.register(engageApiRoutes, { ...services.engageApi, prefix: "/ext/voyado-engage-api" });
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());

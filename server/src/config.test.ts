@@ -73,3 +73,32 @@ describe("real Adyen (issue 30 items 1 and 2)", () => {
     ).toThrow(/ADYEN_LIVE_URL_PREFIX/);
   });
 });
+
+describe("WEBHOOK_ENDPOINTS (issue 25)", () => {
+  const secret = `whsec_${"c2VjcmV0".repeat(4)}`;
+
+  it("reads endpoints with their secret and event filter", () => {
+    expect(loadConfig({}).WEBHOOK_ENDPOINTS).toEqual([]);
+    expect(
+      loadConfig({ WEBHOOK_ENDPOINTS: `https://erp.example.nl/hooks ${secret} order.*` }).WEBHOOK_ENDPOINTS,
+    ).toEqual([{ url: "https://erp.example.nl/hooks", secret, events: ["order.*"] }]);
+  });
+
+  it("refuses a bad one, naming the setting and never echoing a secret", () => {
+    const wrong = "whsec_AAAA";
+    expect(() => loadConfig({ WEBHOOK_ENDPOINTS: `https://erp.example.nl/hooks ${wrong}` })).toThrow(
+      /WEBHOOK_ENDPOINTS: endpoint 1: the secret must encode 24 to 64 random bytes/,
+    );
+    expect(() => loadConfig({ WEBHOOK_ENDPOINTS: `${secret} https://erp.example.nl/hooks` })).toThrow(
+      /^(?!.*c2VjcmV0).*WEBHOOK_ENDPOINTS: endpoint 1: the first field is not a URL/,
+    );
+  });
+
+  it("takes a retry schedule, and a timeout shorter than the lease", () => {
+    expect(loadConfig({ WEBHOOK_RETRY_SCHEDULE: "20ms,1s" }).WEBHOOK_RETRY_SCHEDULE).toEqual([20, 1000]);
+    expect(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE: "soon" })).toThrow(/WEBHOOK_RETRY_SCHEDULE/);
+    expect(() => loadConfig({ WEBHOOK_LEASE_MS: "1000", WEBHOOK_TIMEOUT_MS: "1000" })).toThrow(
+      /WEBHOOK_TIMEOUT_MS: must be shorter than WEBHOOK_LEASE_MS/,
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { parseDurations, parseWebhookEndpoints, STANDARD_RETRY_SCHEDULE } from "@etalage/core";
 import { z } from "zod";
 import { projectRoot } from "./paths.ts";
 
@@ -298,6 +299,36 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default("Etalage <service@etalage.nl>"),
   /** How often the mail worker looks for mail to deliver. */
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(20).max(600_000).default(1000),
+  // Outgoing webhooks (issue 25; README "Webhooks and exports").
+  /**
+   * Endpoints that get the shop's webhooks, `;`-separated, each `url secret [event ...]`
+   * (core parseWebhookEndpoints); kept in step with the database at start.
+   */
+  WEBHOOK_ENDPOINTS: z
+    .string()
+    .default("")
+    .transform((text, ctx) => {
+      const parsed = parseWebhookEndpoints(text);
+      if (parsed.ok) return parsed.endpoints;
+      ctx.addIssue({ code: "custom", message: parsed.problem });
+      return z.NEVER;
+    }),
+  /** Waits after each failed try, e.g. `5s,5m,30m,2h`; after the last the delivery has failed. */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default(STANDARD_RETRY_SCHEDULE)
+    .transform((text, ctx) => {
+      const delays = parseDurations(text);
+      if (delays) return delays;
+      ctx.addIssue({ code: "custom", message: "must be durations like 5s,5m,30m,2h (ms, s, m, h or d)" });
+      return z.NEVER;
+    }),
+  /** How long a delivery an instance took stays its own; a killed instance's passes on after it. */
+  WEBHOOK_LEASE_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
+  /** How long a receiver may take to answer (Standard Webhooks: 15 to 30 s); shorter than the lease. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /** How often the webhook worker looks for deliveries that are due. */
+  WEBHOOK_WORKER_INTERVAL_MS: z.coerce.number().int().min(20).max(600_000).default(1000),
   SSR_RENDER_THREADS: z
     .union([z.literal("auto"), z.coerce.number().int().min(0).max(64)])
     .default("auto")
@@ -367,6 +398,8 @@ function requiredTogether(c: z.infer<typeof schema>): string | undefined {
     return "ELEVATE_CLUSTER_ID: is required with ELEVATE_API_KEY";
   if (c.VOYADO_ENGAGE_URL && !c.VOYADO_ENGAGE_API_KEY)
     return "VOYADO_ENGAGE_API_KEY: is required with VOYADO_ENGAGE_URL";
+  if (c.WEBHOOK_TIMEOUT_MS >= c.WEBHOOK_LEASE_MS)
+    return "WEBHOOK_TIMEOUT_MS: must be shorter than WEBHOOK_LEASE_MS (a slow answer would outlive the lease)";
   if (c.VOYADO_ENGAGE_API_KEY && !c.VOYADO_ENGAGE_URL)
     return "VOYADO_ENGAGE_URL: is required with VOYADO_ENGAGE_API_KEY (https://{tenant}.voyado.com)";
   return undefined;

@@ -103,3 +103,5 @@ export * from "./schema-recommendations.ts";
 export * from "./schema-reviews.ts";
 // Back-in-stock mails (issue 14).
 export * from "./schema-stock-alerts.ts";
+// Outgoing webhooks (issue 25).
+export * from "./schema-webhooks.ts";

@@ -35,6 +35,7 @@ import { PaymentService } from "./payments/index.ts";
 // Issue 18: reviews.
 import { ReviewService } from "./reviews.ts";
 import { StockAlertService } from "./stock-alerts.ts";
+import { WebhookService } from "./webhooks/index.ts";
 
 /** Everything a route or an SSR loader may use; built once per process in `createServices`. */
 export interface Services {
@@ -90,6 +91,8 @@ export interface Services {
   stockAlerts: StockAlertService;
   /** Postcode and house number to street and city (issue 23): PDOK Locatieserver, built in or real. */
   addressLookup: AddressLookup;
+  /** Outgoing webhooks to a warehouse or ERP (issue 25): endpoints, outbox worker, deliveries. */
+  webhooks: WebhookService;
 }
 
 export interface ServiceOptions {
@@ -177,7 +180,16 @@ export async function createServices(
   );
   catalogEvents.onRebuilt(() => stockAlerts.sweep());
   if (background) stockAlerts.start();
+  // Issue 25: orders reach the warehouse or ERP through signed webhooks from an outbox.
+  const webhooks = new WebhookService(
+    database.db,
+    config,
+    pino({ name: "webhooks", level: config.LOG_LEVEL }),
+  );
+  await webhooks.syncEndpoints();
+  if (background) webhooks.start();
   return {
+    webhooks,
     stockAlerts,
     addressLookup: createAddressLookup(config),
     config,

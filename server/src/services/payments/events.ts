@@ -2,6 +2,7 @@ import { mayMoveOrder, type OrderState } from "@etalage/core";
 import { and, eq, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orders, paymentModifications, paymentNotifications, payments } from "../../db/schema.ts";
+import { recordOrderEvent } from "../webhooks/outbox.ts";
 import { recordAlert } from "./alerts.ts";
 import type { PaymentContext } from "./context.ts";
 import { liveModifications, type Modification, writeModification } from "./modifications.ts";
@@ -199,6 +200,7 @@ async function authorisation(context: PaymentContext, tx: Db, event: Event, orde
     });
     if (moved.ok) {
       await setAttempt(tx, authorised, { paysOrder: true });
+      await recordOrderEvent(tx, "order.paid", order.id);
       return;
     }
   }
