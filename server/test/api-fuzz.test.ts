@@ -70,6 +70,14 @@ describe("the API under hostile input", () => {
         "POST /api/admin/payment-alerts/{id}/resolve",
         // Issue 23: the checkout's postcode lookup.
         "GET /api/ext/address/lookup",
+        // Issue 25: webhooks to a warehouse or ERP, and the accounting exports.
+        "GET /api/admin/webhooks/endpoints",
+        "POST /api/admin/webhooks/endpoints",
+        "DELETE /api/admin/webhooks/endpoints/{id}",
+        "GET /api/admin/webhooks/deliveries",
+        "POST /api/admin/webhooks/deliveries/{id}/retry",
+        "GET /api/admin/exports/orders.csv",
+        "GET /api/admin/exports/refunds.csv",
       ]),
     );
     const { requests, findings } = await fuzzApi(target, operations, { runs: 700, seed: 20261125 });

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordWebhookEvent } from "../src/services/webhooks/outbox.ts";
 import { deliver, orderMaker, type PlacedOrder, paidOrder } from "./helpers/payments.ts";
 import { copyTemplate, testDatabaseUrl } from "./helpers/test-database.ts";
 import { type HttpServer, startTestServer, type TestServer } from "./helpers/test-server.ts";
@@ -316,6 +317,12 @@ describe("webhook endpoints", () => {
     );
     expect(badSecret.status).toBe(400);
     expect((await badSecret.json()).result).toMatch(/^body\.secret: must encode 24 to 64 random bytes/);
+    const notUrl = await server.post(
+      "/api/admin/webhooks/endpoints",
+      { url: "/kleding" },
+      { headers: admin },
+    );
+    expect((await notUrl.json()).result).toMatch(/^body\.url: must be an http/);
     const badEvent = await server.post(
       "/api/admin/webhooks/endpoints",
       { url: `${receiver.url}/x`, events: ["order.lost"] },
@@ -417,5 +424,36 @@ describe("start-up", () => {
         env: { WEBHOOK_ENDPOINTS: `${receiver.url}/erp secret` },
       }),
     ).rejects.toThrow(/WEBHOOK_ENDPOINTS: endpoint 1: the secret must start with whsec_/);
+  });
+});
+
+describe("events whose actions come later", () => {
+  it("are one call in the action's transaction: recordWebhookEvent(tx, type, data)", async () => {
+    receiver.answer = () => 204;
+    const db = server.services.database.db;
+    const skipped = await db.transaction((tx) =>
+      recordWebhookEvent(tx as never, "return.requested", { return_number: "R-1" }),
+    );
+    // No endpoint wants returns (the configured one takes order.*): nothing is kept.
+    expect(skipped).toBeNull();
+    const id = await db.transaction((tx) =>
+      recordWebhookEvent(tx as never, "order.shipped", { order_number: "X-1", carrier: "postnl" }),
+    );
+    await expect.poll(() => receiver.received.filter((r) => r.id === id).length).toBe(1);
+    const [shipped] = receiver.received.filter((r) => r.id === id);
+    expect(shipped).toMatchObject({
+      verified: true,
+      payload: { type: "order.shipped", data: { carrier: "postnl" } },
+    });
+    // A rolled-back change sends nothing.
+    let rolledBack: string | null = null;
+    await db
+      .transaction(async (tx) => {
+        rolledBack = await recordWebhookEvent(tx as never, "order.cancelled", { order_number: "X-2" });
+        throw new Error("the cancel failed");
+      })
+      .catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(receiver.received.some((r) => r.id === rolledBack)).toBe(false);
   });
 });

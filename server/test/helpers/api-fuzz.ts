@@ -97,6 +97,9 @@ function example(name: string, schema: Schema | undefined, target: FuzzTarget, d
     countryId: "NL",
     full_slug: "fuzz/story",
     publish_at: "2099-01-01T00:00:00+01:00",
+    // The accounting exports' day range (issue 25).
+    from: "2026-01-01",
+    to: "2026-01-31",
   };
   if (Object.hasOwn(byName, name) && depth < 3) {
     const value = byName[name];
@@ -412,6 +415,11 @@ function problemOf(outcome: Outcome, bare: boolean): string | undefined {
       })
       ? undefined
       : `answered 200 with a line that is not JSON: ${text.slice(0, 200)}`;
+  // The accounting exports answer CSV (issue 25), a header line first.
+  if (status === 200 && /^GET \/api\/admin\/exports\/(orders|refunds)\.csv/.test(outcome.request))
+    return /^[a-z_]+(,[a-z_]+)+\r?\n/.test(text)
+      ? undefined
+      : `answered 200 with no CSV header: ${text.slice(0, 200)}`;
   if (STORYBLOK_PATH.test(outcome.request)) return storyblokProblem(status, text);
   let body: { code?: unknown; result?: unknown; items?: unknown };
   try {
@@ -479,7 +487,8 @@ function storyblokProblem(status: number, text: string): string | undefined {
   if (status === 431) return undefined;
   if (!Array.isArray(body) || typeof body[0] !== "string")
     return `answered ${status} without Storyblok's messages: ${text.slice(0, 200)}`;
-  if ((status === 400 || status === 422) && !/^[\w[\].*-]+: /.test(body[0]))
+  // The name as the client wrote it, in any script (an unknown parameter is echoed).
+  if ((status === 400 || status === 422) && !/^\S+: /u.test(body[0]))
     return `answered ${status} without naming the parameter: ${text.slice(0, 200)}`;
   return undefined;
 }

@@ -15,8 +15,9 @@ export const endpointBody = z.strictObject({
   url: line(2000)
     .pipe(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }))
     .refine((url) => {
-      const parsed = new URL(url);
-      return !parsed.username && !parsed.password;
+      // Checks run on after a failed one in zod 4: the URL may not parse here.
+      const parsed = URL.canParse(url) ? new URL(url) : undefined;
+      return !parsed?.username && !parsed?.password;
     }, "must not hold a user or password"),
   /** Unset: a new one is made and answered once. */
   secret: z

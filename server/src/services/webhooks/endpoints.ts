@@ -17,7 +17,7 @@ export interface EndpointView {
   created_at: string;
 }
 
-export function endpointView(row: EndpointRow): EndpointView {
+function endpointView(row: EndpointRow): EndpointView {
   return {
     id: row.id,
     url: row.url,
@@ -30,7 +30,7 @@ export function endpointView(row: EndpointRow): EndpointView {
 }
 
 /** A new signing secret: 32 random bytes, as Standard Webhooks writes it. */
-export function newWebhookSecret(): string {
+function newWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString("base64")}`;
 }
 

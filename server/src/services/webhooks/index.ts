@@ -4,10 +4,6 @@ import { type DeliveryFilter, listDeliveries, retryDelivery } from "./deliveries
 import { addEndpoint, listEndpoints, removeEndpoint, syncConfiguredEndpoints } from "./endpoints.ts";
 import { type WebhookLog, WebhookWorker } from "./worker.ts";
 
-export type { DeliveryView } from "./deliveries.ts";
-export type { EndpointView } from "./endpoints.ts";
-export { recordOrderEvent, recordWebhookEvent } from "./outbox.ts";
-
 type WebhookConfig = Pick<
   Config,
   | "WEBHOOK_ENDPOINTS"
@@ -19,8 +15,9 @@ type WebhookConfig = Pick<
 
 /**
  * Outgoing webhooks (issue 25 item 4; docs/decisions/0047): endpoints from WEBHOOK_ENDPOINTS and
- * the admin API, events written with `recordWebhookEvent(tx, …)` in the transaction of the change,
- * and the worker that delivers them in every instance.
+ * the admin API, and the worker that delivers in every instance. A change writes its event with
+ * `recordWebhookEvent(tx, …)` or `recordOrderEvent(tx, type, orderId)` (outbox.ts) in its own
+ * transaction.
  */
 export class WebhookService {
   readonly worker: WebhookWorker;
