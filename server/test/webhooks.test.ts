@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordWebhookEvent } from "../src/services/webhooks/outbox.ts";
+import { WebhookWorker } from "../src/services/webhooks/worker.ts";
 import { deliver, orderMaker, type PlacedOrder, paidOrder } from "./helpers/payments.ts";
 import { copyTemplate, testDatabaseUrl } from "./helpers/test-database.ts";
 import { type HttpServer, startTestServer, type TestServer } from "./helpers/test-server.ts";
@@ -23,11 +24,14 @@ interface Received {
   payload: { type: string; timestamp: string; data: Record<string, unknown> };
   verified: boolean;
   at: number;
-  answered: number | "hung";
+  answered: number | "hung" | "late";
 }
 
 /** What the receiver answers to the n-th request (from 1) carrying one webhook-id. */
-type Answer = (payload: Received["payload"], nth: number) => number | "hang";
+type Answer = (
+  payload: Received["payload"],
+  nth: number,
+) => number | "hang" | { after: number; status: number };
 
 const receiver = {
   server: undefined as Server | undefined,
@@ -59,9 +63,11 @@ function receive(request: IncomingMessage, response: ServerResponse) {
       payload,
       verified,
       at: Date.now(),
-      answered: answer === "hang" ? "hung" : answer,
+      answered: answer === "hang" ? "hung" : typeof answer === "object" ? "late" : answer,
     });
     if (answer === "hang") receiver.hung.push(response);
+    else if (typeof answer === "object")
+      setTimeout(() => response.writeHead(answer.status).end(), answer.after);
     else response.writeHead(answer).end();
   });
 }
@@ -455,5 +461,52 @@ describe("events whose actions come later", () => {
       .catch(() => {});
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(receiver.received.some((r) => r.id === rolledBack)).toBe(false);
+  });
+});
+
+describe("two instances and one delivery", () => {
+  it("drops the answer of an instance whose lease passed to another: the delivery stays acknowledged", async () => {
+    const db = server.services.database.db;
+    const quiet = { warn() {}, error() {} };
+    // Two instances' workers by hand: the first holds a lease shorter than its receiver's answer.
+    await server.services.webhooks.worker.stop();
+    const slow = new WebhookWorker(
+      db,
+      { retrySchedule: [60], leaseMs: 200, timeoutMs: 5000, intervalMs: 60_000 },
+      quiet,
+    );
+    const other = new WebhookWorker(
+      db,
+      { retrySchedule: [60], leaseMs: 5000, timeoutMs: 1000, intervalMs: 60_000 },
+      quiet,
+    );
+    receiver.answer = (_payload, nth) => (nth === 1 ? { after: 800, status: 500 } : 204);
+    const id = await db.transaction((tx) =>
+      recordWebhookEvent(tx as never, "order.shipped", { order_number: "X-3", carrier: "dhl" }),
+    );
+    const first = slow.deliverDue();
+    await expect.poll(() => receiver.received.filter((r) => r.id === id).length).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    // The lease ran out: the other instance takes the delivery, and the receiver acknowledges it.
+    expect(await other.deliverDue()).toBe(1);
+    await first;
+    const tries = receiver.received.filter((r) => r.id === id);
+    expect(tries.map((t) => t.answered)).toEqual(["late", 204]);
+    const { rows } = await db.execute<{
+      status: string;
+      attempts: number;
+      last_status_code: number;
+      codes: number[];
+    }>(
+      `select d.status, d.attempts, d.last_status_code,
+         array(select a.status_code from webhook_attempts a where a.delivery_id = d.id order by a.id) as codes
+       from webhook_deliveries d join webhook_events e on e.id = d.event_id where e.message_id = '${id}'`,
+    );
+    // Both attempts are on record; the late 500 did not undo the acknowledgement.
+    expect(rows[0]).toMatchObject({ status: "succeeded", attempts: 1, last_status_code: 204 });
+    expect([...rows[0]!.codes].sort()).toEqual([204, 500]);
+    expect(await slow.deliverDue()).toBe(0);
+    await slow.stop();
+    await other.stop();
   });
 });
