@@ -4,6 +4,7 @@ import { purgeGatewayIdempotency } from "../providers/payments/gateway/idempoten
 import { purgeRecommendationEvents } from "../providers/recommendations/event-store.ts";
 import { purgePasskeyChallenges } from "./accounts/passkeys.ts";
 import { purgeIdempotencyKeys } from "./idempotency.ts";
+import { purgeWebhookHistory, WEBHOOK_HISTORY_DAYS } from "./webhooks/outbox.ts";
 
 /** One kind of stored row that outlives its use, and how to drop it: answers the rows dropped. */
 export interface PurgeTask {
@@ -20,6 +21,8 @@ const PURGE_TASKS: readonly PurgeTask[] = [
   { what: "expired passkey challenges", purge: (db) => purgePasskeyChallenges(db) },
   // The built-in Adyen gateway keeps idempotency keys Adyen's 31 days, not for ever.
   { what: "Adyen test gateway idempotency keys past 31 days", purge: (db) => purgeGatewayIdempotency(db) },
+  // Every order event is a row per endpoint and attempt; staff look back weeks, not years.
+  { what: `webhook events past ${WEBHOOK_HISTORY_DAYS} days`, purge: (db) => purgeWebhookHistory(db) },
 ];
 
 /**

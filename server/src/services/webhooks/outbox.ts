@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { endpointWants, type WebhookEventType } from "@etalage/core";
-import { isNull } from "drizzle-orm";
+import { and, eq, isNull, lt, notExists } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../../db/schema.ts";
 import { orderWebhookData } from "./order-data.ts";
@@ -47,4 +47,30 @@ export async function recordOrderEvent(
 ): Promise<string | null> {
   const data = await orderWebhookData(tx, orderId);
   return data ? recordWebhookEvent(tx, type, data) : null;
+}
+
+/** How long sent (or given-up) webhook events stay visible with their deliveries and attempts. */
+export const WEBHOOK_HISTORY_DAYS = 90;
+
+/** Drops events older than the history whose deliveries are all done; answers how many. */
+export async function purgeWebhookHistory(db: Db, now: Date = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - WEBHOOK_HISTORY_DAYS * 86_400_000);
+  // Deliveries and attempts go with their event (on delete cascade).
+  const rows = await db
+    .delete(webhookEvents)
+    .where(
+      and(
+        lt(webhookEvents.createdAt, before),
+        notExists(
+          db
+            .select({ id: webhookDeliveries.id })
+            .from(webhookDeliveries)
+            .where(
+              and(eq(webhookDeliveries.eventId, webhookEvents.id), eq(webhookDeliveries.status, "pending")),
+            ),
+        ),
+      ),
+    )
+    .returning({ id: webhookEvents.id });
+  return rows.length;
 }
