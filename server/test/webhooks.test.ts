@@ -1,6 +1,10 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import path from "node:path";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serverRoot } from "../src/paths.ts";
 import { recordWebhookEvent } from "../src/services/webhooks/outbox.ts";
 import { WebhookWorker } from "../src/services/webhooks/worker.ts";
 import { deliver, orderMaker, type PlacedOrder, paidOrder } from "./helpers/payments.ts";
@@ -422,6 +426,25 @@ describe("CSV exports for accounting", () => {
 });
 
 describe("start-up", () => {
+  it("the built server (npm start) refuses a bad WEBHOOK_ENDPOINTS, naming it, and exits", async () => {
+    const child = spawn(process.execPath, [path.join(serverRoot, "dist", "main.js")], {
+      env: {
+        ...process.env,
+        DATA_DIR: "/nonexistent/etalage",
+        PORT: "0",
+        WEBHOOK_ENDPOINTS: `${receiver.url}/erp whsec_c2VjcmV0c2VjcmV0 order.placed`,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const [code] = await once(child, "exit");
+    expect(code).toBe(1);
+    expect(output).toContain("WEBHOOK_ENDPOINTS: endpoint 1: the secret must encode 24 to 64 random bytes");
+    expect(output).not.toContain("c2VjcmV0c2VjcmV0");
+  });
+
   it("refuses a bad WEBHOOK_ENDPOINTS, naming the variable", async () => {
     await expect(
       startTestServer({
