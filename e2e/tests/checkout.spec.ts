@@ -255,6 +255,74 @@ test.describe("checkout", () => {
     await screenshot(page, testInfo, "checkout-thank-you-pickup");
   });
 
+  test("the pick-up point search keeps the method just chosen, though the browser's last keep was lost", async ({
+    page,
+    request,
+    context,
+    baseURL,
+  }) => {
+    await cartWithProduct(request, context, baseURL!);
+    await page.goto("/checkout");
+    await fillDetails(page);
+    // What this browser kept says "Standaard bezorging"; the keep of the next choice never finishes,
+    // as when the page leaves before IndexedDB wrote it (CI's failure of 2026-11-29).
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            new Promise<boolean>((resolve) => {
+              const open = indexedDB.open("etalage-checkout");
+              open.onsuccess = () => {
+                const db = open.result;
+                const names = [...db.objectStoreNames];
+                if (names.length === 0) return resolve(false);
+                const get = db.transaction(names[0]!).objectStore(names[0]!).get("details");
+                get.onsuccess = () => resolve(get.result?.values?.email === "koper@example.nl");
+                get.onerror = () => resolve(false);
+              };
+              open.onerror = () => resolve(false);
+            }),
+        ),
+      )
+      .toBe(true);
+    await page.evaluate(() => {
+      // A request that never answers: the write neither lands nor fails.
+      IDBObjectStore.prototype.put = () => new EventTarget() as IDBRequest<IDBValidKey>;
+    });
+    // And the page that answers the search reads what was kept a little late (a busy phone).
+    await page.addInitScript(() => {
+      const listen = EventTarget.prototype.addEventListener;
+      const put = IDBObjectStore.prototype.put;
+      // Settled: the kept details were read, or the page kept its own instead.
+      const slow = window as unknown as { keptRead: boolean };
+      slow.keptRead = false;
+      IDBObjectStore.prototype.put = function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
+        if ((value as { values?: unknown } | undefined)?.values) slow.keptRead = true;
+        return put.call(this, value, key);
+      };
+      IDBRequest.prototype.addEventListener = function (
+        this: IDBRequest,
+        type: string,
+        listener: EventListenerOrEventListenerObject | null,
+        options?: boolean | AddEventListenerOptions,
+      ) {
+        if (type !== "success" || typeof listener !== "function")
+          return listen.call(this, type, listener, options);
+        const late = (event: Event) =>
+          setTimeout(() => {
+            listener.call(this, event);
+            if ((this.result as { values?: unknown } | undefined)?.values) slow.keptRead = true;
+          }, 300);
+        listen.call(this, type, late, options);
+      };
+    });
+    await page.getByLabel("Ophalen bij een PostNL-punt").check();
+    await page.getByRole("button", { name: "Afhaalpunten zoeken" }).click();
+    await expect(page.getByLabel("Afhaalpunt")).toBeVisible();
+    await page.waitForFunction(() => (window as unknown as { keptRead: boolean }).keptRead);
+    await expect(page.getByLabel("Ophalen bij een PostNL-punt")).toBeChecked();
+  });
+
   test("store pick-up asks only contact details and is paid in the store", async ({
     page,
     request,

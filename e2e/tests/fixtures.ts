@@ -11,15 +11,17 @@ import { type BrowserContext, test as base, type Page } from "@playwright/test";
  * with JavaScript off) come back as they load.
  */
 const patched = new WeakSet<Page>();
+/** Contexts with JavaScript off: known only once the suite's own context fixture has run. */
+const withoutScripts = new WeakSet<BrowserContext>();
 
-function waitsForHydration(page: Page, scripts: boolean): void {
-  if (patched.has(page) || !scripts) return;
+function waitsForHydration(page: Page): void {
+  if (patched.has(page)) return;
   patched.add(page);
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   const hydrated = async <R extends Awaited<ReturnType<Page["goto"]>>>(response: R, commitOnly: boolean) => {
     const html = (response?.headers()["content-type"] ?? "").startsWith("text/html");
-    if (!response || !html || commitOnly) return response;
+    if (!response || !html || commitOnly || withoutScripts.has(page.context())) return response;
     await page.waitForFunction(
       () =>
         document.documentElement.dataset.hydrated === "true" ||
@@ -34,12 +36,13 @@ function waitsForHydration(page: Page, scripts: boolean): void {
 }
 
 function hydratingContext(context: BrowserContext, scripts: boolean): BrowserContext {
-  for (const page of context.pages()) waitsForHydration(page, scripts);
-  context.on("page", (page) => waitsForHydration(page, scripts));
+  if (!scripts) withoutScripts.add(context);
+  for (const page of context.pages()) waitsForHydration(page);
+  context.on("page", waitsForHydration);
   const newPage = context.newPage.bind(context);
   context.newPage = async () => {
     const page = await newPage();
-    waitsForHydration(page, scripts);
+    waitsForHydration(page);
     return page;
   };
   return context;
@@ -49,8 +52,11 @@ export const test = base.extend<object, { hydratingBrowser: undefined }>({
   hydratingBrowser: [
     async ({ browser }, use) => {
       const newContext = browser.newContext.bind(browser);
-      browser.newContext = async (options) =>
-        hydratingContext(await newContext(options), options?.javaScriptEnabled !== false);
+      // The suite's own context arrives here without its options (they reach the browser another
+      // way): the context fixture below says whether it runs scripts.
+      browser.newContext = async (options) => {
+        return hydratingContext(await newContext(options), options?.javaScriptEnabled !== false);
+      };
       await use(undefined);
     },
     { scope: "worker", auto: true },

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
+import "./cms-text.css";
 
 /**
  * Rich text from the CMS. The server sanitises every `text` field on save and on read (allow-list,

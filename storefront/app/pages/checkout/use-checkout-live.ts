@@ -118,7 +118,10 @@ export function useCheckoutLive(
   useEffect(() => {
     const node = form.current;
     if (!formShown || !node || restored.current) return;
-    restored.current = keptDetails()
+    // The server's answer to a post (points looked up, a refusal) holds the form as it was sent:
+    // newer than what this browser kept, whose last write may not have finished as the page left.
+    const answered = Object.keys(posted).length > 0;
+    restored.current = (answered ? keepDetails(keptValues(node)).then(() => null) : keptDetails())
       .then((kept) => {
         if (!kept) return;
         fillForm(node, kept, true);
@@ -129,7 +132,7 @@ export function useCheckoutLive(
       .finally(() => {
         if (account.ready && checkedShipping(node) !== sentShipping.current) refresh();
       });
-  }, [formShown, form, account.ready, refresh]);
+  }, [formShown, form, account.ready, refresh, posted]);
 
   // A customer: personal details and the default address where the form is still empty.
   useEffect(() => {
