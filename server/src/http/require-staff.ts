@@ -13,7 +13,7 @@ declare module "fastify" {
   }
 }
 
-export const STAFF_COOKIE = "etalage_staff";
+const STAFF_COOKIE = "etalage_staff";
 const SESSION_REQUIRED = "a staff session is required: sign in at /beheer/inloggen";
 const CSRF_REFUSED = "headers.x-csrf-token: missing or not this session's";
 const ORIGIN_REFUSED = "headers.origin: not this shop";

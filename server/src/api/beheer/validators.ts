@@ -18,7 +18,7 @@ export const rejectBody = z.strictObject({ reason: text(1000).min(1, "is require
 export const auditQuery = z.strictObject({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 
 const role = z.enum(STAFF_ROLES);
-export const staffMemberAnswer = z.object({ email: z.string(), role, totp: z.boolean() });
+const staffMemberAnswer = z.object({ email: z.string(), role, totp: z.boolean() });
 export const sessionAnswer = z.object({
   staff: staffMemberAnswer,
   csrf_token: z.string(),
