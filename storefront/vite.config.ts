@@ -47,13 +47,6 @@ export default defineConfig({
               priority: 2,
             },
             {
-              // The back office's shared code (/beheer): one chunk, named so the service worker
-              // leaves it out of the shop's precache (pwa/build-pwa.ts).
-              name: "back-office",
-              test: /storefront[\\/]app[\\/]features[\\/]back-office[\\/]/,
-              priority: 1,
-            },
-            {
               name: "shell",
               test: (id) => SHELL.test(id) && !NOT_SHELL.test(id),
               tags: ["$initial"],

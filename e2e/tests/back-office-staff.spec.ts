@@ -115,6 +115,9 @@ test.describe("back office (issue 25)", () => {
 
     await page.getByRole("button", { name: "Uitloggen" }).click();
     await expect(page).toHaveURL(/\/beheer\/inloggen$/);
-    expect(problems).toEqual([]);
+    // "Who is signed in?" answers 401 before the login and after the logout, and the wrong
+    // password above was refused: the browser logs those answers, which are not faults.
+    const expected = /status of 401 \(Unauthorized\) \(http:\/\/[^/]+\/api\/beheer\/(session|login)\)$/;
+    expect(problems.filter((p) => !expected.test(p))).toEqual([]);
   });
 });

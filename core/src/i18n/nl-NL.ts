@@ -837,8 +837,8 @@ export const nl = {
   "Enter the 6-digit code your authenticator app shows for Etalage beheer.":
     "Vul de code van 6 cijfers in die je authenticator-app toont voor Etalage beheer.",
   "Start again": "Opnieuw beginnen",
-  "The code is not right": "De code klopt niet",
-  "This login has expired. Start again with your email and password.":
+  "Back office: the code is not right": "De code klopt niet",
+  "Back office: the login has expired":
     "Deze inlogpoging is verlopen. Begin opnieuw met je e-mailadres en wachtwoord.",
   "Set up your staff account": "Je beheeraccount instellen",
   "You are invited as {role} with {email}.": "Je bent uitgenodigd als {role} met {email}.",
@@ -856,17 +856,17 @@ export const nl = {
   "Activate account": "Account activeren",
   "Your account is ready. You can now sign in.": "Je account is klaar. Je kunt nu inloggen.",
   "Go to sign in": "Naar inloggen",
-  "This invitation is not valid or has expired. Ask for a new one.":
+  "Back office: the invitation is not valid":
     "Deze uitnodiging is ongeldig of verlopen. Vraag een nieuwe aan.",
-  "A code from your authenticator app is required": "Een code uit je authenticator-app is verplicht",
-  "The code is not right. Check the time on your phone and try again.":
+  "Back office: a code is required": "Een code uit je authenticator-app is verplicht",
+  "Back office: the enrolment code is not right":
     "De code klopt niet. Controleer de tijd op je telefoon en probeer het opnieuw.",
   "Signed in as {email} ({role}).": "Ingelogd als {email} ({role}).",
   "Your session ends at {time} unless you keep working.":
     "Je sessie eindigt om {time} als je niets meer doet.",
-  beheerder: "beheerder",
-  klantenservice: "klantenservice",
-  redacteur: "redacteur",
+  "Role: beheerder": "beheerder",
+  "Role: klantenservice": "klantenservice",
+  "Role: redacteur": "redacteur",
   "Review moderation": "Reviews beoordelen",
   "Approve or reject the reviews shoppers wrote.": "Keur reviews van klanten goed of af.",
   "Audit log": "Logboek",
@@ -882,7 +882,7 @@ export const nl = {
   "Reason for rejecting": "Reden van afkeuren",
   "The review is approved.": "De review is goedgekeurd.",
   "The review is rejected.": "De review is afgekeurd.",
-  "Your role may not do this": "Jouw rol mag dit niet",
+  "Back office: your role may not do this": "Jouw rol mag dit niet",
   When: "Wanneer",
   Who: "Wie",
   Action: "Handeling",
@@ -890,15 +890,15 @@ export const nl = {
   "IP address": "IP-adres",
   Details: "Details",
   "The log is empty.": "Het logboek is leeg.",
-  "staff.invited": "uitgenodigd",
-  "staff.disabled": "uitgeschakeld",
-  "staff.invitation_used": "uitnodiging gebruikt",
-  "staff.totp_enrolled": "authenticator-app ingesteld",
-  "staff.login": "ingelogd",
-  "staff.login_failed": "inloggen mislukt",
-  "staff.logout": "uitgelogd",
-  "review.approved": "review goedgekeurd",
-  "review.rejected": "review afgekeurd",
+  "Audit: invited": "uitgenodigd",
+  "Audit: disabled": "uitgeschakeld",
+  "Audit: invitation used": "uitnodiging gebruikt",
+  "Audit: authenticator app enrolled": "authenticator-app ingesteld",
+  "Audit: signed in": "ingelogd",
+  "Audit: sign-in failed": "inloggen mislukt",
+  "Audit: signed out": "uitgelogd",
+  "Audit: review approved": "review goedgekeurd",
+  "Audit: review rejected": "review afgekeurd",
   "The back office could not be reached. Try again.": "Beheer is niet bereikbaar. Probeer het opnieuw.",
   "Loading…": "Laden…",
 } as const satisfies Record<string, string>;

@@ -1,8 +1,9 @@
-import { Outlet, useLoaderData, useNavigate } from "react-router";
-import { currentSession, postJson } from "../features/back-office/api.ts";
-import { BackOfficeFrame, Loading } from "../features/back-office/frame.tsx";
-import { LOGIN_PATH } from "../features/back-office/session-guard.ts";
+import { Outlet, useNavigate } from "react-router";
+import { currentSession, postJson } from "../features/back-office/back-office-api.ts";
+import { BackOfficeFrame, Loading } from "../features/back-office/back-office-frame.tsx";
+import { LOGIN_PATH } from "../features/back-office/back-office-session.ts";
 import "../features/back-office/back-office.css";
+import type { Route } from "./+types/beheer-layout";
 
 /**
  * The back office's frame (issue 25): its own header and navigation by role, no shop header or
@@ -25,8 +26,8 @@ export function HydrateFallback() {
   );
 }
 
-export default function BeheerLayout() {
-  const { session } = useLoaderData<typeof clientLoader>();
+export default function BeheerLayout({ loaderData }: Route.ComponentProps) {
+  const { session } = loaderData;
   const navigate = useNavigate();
   const logout = async () => {
     await postJson("/logout", {}, session?.csrf_token).catch(() => undefined);

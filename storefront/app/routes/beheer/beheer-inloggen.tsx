@@ -1,7 +1,7 @@
 import { t } from "@etalage/core";
 import { redirect, useActionData } from "react-router";
-import { LoginPage, submitLogin } from "../../features/back-office/login-page.tsx";
-import { backOfficeMeta } from "../../features/back-office/meta.ts";
+import { LoginPage, submitLogin } from "../../features/back-office/back-office-login.tsx";
+import { backOfficeMeta } from "../../features/back-office/back-office-meta.ts";
 import type { Route } from "./+types/beheer-inloggen";
 
 export const meta = () => backOfficeMeta(t("Sign in"));

@@ -1,9 +1,8 @@
 import { t } from "@etalage/core";
-import { useLoaderData } from "react-router";
-import { AuditLogPage, loadAuditPage } from "../../features/back-office/audit-page.tsx";
-import { Loading, Notice } from "../../features/back-office/frame.tsx";
-import { backOfficeMeta } from "../../features/back-office/meta.ts";
-import { may, requireSession } from "../../features/back-office/session-guard.ts";
+import { AuditLogPage, loadAuditPage } from "../../features/back-office/back-office-audit.tsx";
+import { Loading, Notice } from "../../features/back-office/back-office-frame.tsx";
+import { backOfficeMeta } from "../../features/back-office/back-office-meta.ts";
+import { may, requireSession } from "../../features/back-office/back-office-session.ts";
 import type { Route } from "./+types/beheer-logboek";
 
 export const meta = () => backOfficeMeta(t("Audit log"));
@@ -15,8 +14,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 clientLoader.hydrate = true as const;
 export const HydrateFallback = Loading;
 
-export default function BeheerLogboek() {
-  const { log } = useLoaderData<typeof clientLoader>();
-  if (!log) return <Notice kind="error">{t("Your role may not do this")}</Notice>;
+export default function BeheerLogboek({ loaderData }: Route.ComponentProps) {
+  const { log } = loaderData;
+  if (!log) return <Notice kind="error">{t("Back office: your role may not do this")}</Notice>;
   return <AuditLogPage log={log} />;
 }

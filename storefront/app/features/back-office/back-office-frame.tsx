@@ -1,7 +1,7 @@
 import { type StaffAction, type StaffRole, t } from "@etalage/core";
 import { type ReactNode, useEffect, useRef } from "react";
 import { NavLink } from "react-router";
-import type { StaffSessionView } from "./api.ts";
+import type { StaffSessionView } from "./back-office-api.ts";
 
 // Literal t() calls: the build compiles them, so the shop's dictionary does not grow.
 const SECTIONS: { to: string; label: string; text?: string; needs?: StaffAction }[] = [
@@ -73,9 +73,9 @@ export function BackOfficeFrame({
 
 /** A role as the back office names it. */
 export const ROLE_LABELS: Record<StaffRole, string> = {
-  beheerder: t("beheerder"),
-  klantenservice: t("klantenservice"),
-  redacteur: t("redacteur"),
+  beheerder: t("Role: beheerder"),
+  klantenservice: t("Role: klantenservice"),
+  redacteur: t("Role: redacteur"),
 };
 
 /** A page's heading, focused when the page opens so a screen reader starts there. */

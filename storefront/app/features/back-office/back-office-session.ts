@@ -1,6 +1,6 @@
 import type { StaffAction } from "@etalage/core";
 import { redirect } from "react-router";
-import { currentSession, type StaffSessionView } from "./api.ts";
+import { currentSession, type StaffSessionView } from "./back-office-api.ts";
 
 export const LOGIN_PATH = "/beheer/inloggen";
 

@@ -1,7 +1,7 @@
 import { formatDate, t } from "@etalage/core";
 import { Form, useNavigation } from "react-router";
-import { currentSession, failureOf, getJson, postJson } from "./api.ts";
-import { Notice, PageHeading } from "./frame.tsx";
+import { currentSession, failureOf, getJson, postJson } from "./back-office-api.ts";
+import { Notice, PageHeading } from "./back-office-frame.tsx";
 
 export interface PendingReview {
   id: number;

@@ -1,7 +1,7 @@
 import { t } from "@etalage/core";
 import { Form, Link, useNavigation } from "react-router";
-import { failureOf, postJson } from "./api.ts";
-import { Notice, PageHeading } from "./frame.tsx";
+import { failureOf, postJson } from "./back-office-api.ts";
+import { Notice, PageHeading } from "./back-office-frame.tsx";
 
 export type LoginState =
   | { step: "password"; error?: string; field?: string | undefined }

@@ -1,8 +1,8 @@
 import { type StaffRole, t } from "@etalage/core";
 import { Form, Link, useNavigation } from "react-router";
-import { failureOf, getJson, postJson } from "./api.ts";
-import { Notice, PageHeading, ROLE_LABELS } from "./frame.tsx";
-import { LOGIN_PATH } from "./session-guard.ts";
+import { failureOf, getJson, postJson } from "./back-office-api.ts";
+import { Notice, PageHeading, ROLE_LABELS } from "./back-office-frame.tsx";
+import { LOGIN_PATH } from "./back-office-session.ts";
 
 interface InvitationView {
   email: string;

@@ -1,7 +1,7 @@
 import { formatPrice, t } from "@etalage/core";
 import { Link } from "react-router";
-import type { StaffSessionView } from "./api.ts";
-import { PageHeading, ROLE_LABELS, sectionsFor } from "./frame.tsx";
+import type { StaffSessionView } from "./back-office-api.ts";
+import { PageHeading, ROLE_LABELS, sectionsFor } from "./back-office-frame.tsx";
 
 /** `/beheer`: who is signed in, and the sections their role opens. */
 export function StartPage({ session }: { session: StaffSessionView }) {

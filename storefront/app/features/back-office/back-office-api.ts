@@ -30,16 +30,16 @@ const BASE = "/api/beheer";
 const MESSAGES: Record<string, string> = {
   "Wrong email or password": t("Wrong email or password"),
   "Too many attempts. Try again in a few minutes.": t("Too many attempts. Try again in a few minutes."),
-  "The code is not right": t("The code is not right"),
+  "The code is not right": t("Back office: the code is not right"),
   "This login has expired. Start again with your email and password.": t(
-    "This login has expired. Start again with your email and password.",
+    "Back office: the login has expired",
   ),
   "This invitation is not valid or has expired. Ask for a new one.": t(
-    "This invitation is not valid or has expired. Ask for a new one.",
+    "Back office: the invitation is not valid",
   ),
-  "A code from your authenticator app is required": t("A code from your authenticator app is required"),
+  "A code from your authenticator app is required": t("Back office: a code is required"),
   "The code is not right. Check the time on your phone and try again.": t(
-    "The code is not right. Check the time on your phone and try again.",
+    "Back office: the enrolment code is not right",
   ),
   "Password must have at least 8 characters and at least 3 character classes.": t(
     "Password must have at least 8 characters and at least 3 character classes.",
@@ -47,7 +47,7 @@ const MESSAGES: Record<string, string> = {
   "This password is too easy to guess. Choose a longer or less common one.": t(
     "This password is too easy to guess. Choose a longer or less common one.",
   ),
-  "Your role may not do this": t("Your role may not do this"),
+  "Your role may not do this": t("Back office: your role may not do this"),
 };
 
 async function call<T>(path: string, init: RequestInit = {}): Promise<T> {

@@ -1,7 +1,7 @@
 import { t } from "@etalage/core";
 import { Link } from "react-router";
-import { getJson } from "./api.ts";
-import { PageHeading } from "./frame.tsx";
+import { getJson } from "./back-office-api.ts";
+import { PageHeading } from "./back-office-frame.tsx";
 
 export interface AuditPage {
   items: {
@@ -25,15 +25,15 @@ export function loadAuditPage(url: URL): Promise<AuditPage> {
 }
 
 const ACTION_LABELS: Record<string, string> = {
-  "staff.invited": t("staff.invited"),
-  "staff.disabled": t("staff.disabled"),
-  "staff.invitation_used": t("staff.invitation_used"),
-  "staff.totp_enrolled": t("staff.totp_enrolled"),
-  "staff.login": t("staff.login"),
-  "staff.login_failed": t("staff.login_failed"),
-  "staff.logout": t("staff.logout"),
-  "review.approved": t("review.approved"),
-  "review.rejected": t("review.rejected"),
+  "staff.invited": t("Audit: invited"),
+  "staff.disabled": t("Audit: disabled"),
+  "staff.invitation_used": t("Audit: invitation used"),
+  "staff.totp_enrolled": t("Audit: authenticator app enrolled"),
+  "staff.login": t("Audit: signed in"),
+  "staff.login_failed": t("Audit: sign-in failed"),
+  "staff.logout": t("Audit: signed out"),
+  "review.approved": t("Audit: review approved"),
+  "review.rejected": t("Audit: review rejected"),
 };
 
 const when = new Intl.DateTimeFormat("nl-NL", {
