@@ -126,9 +126,9 @@ describe("staff invitations (npm run staff)", () => {
   });
 
   it("refuses an invitation past its 72 hours", async () => {
-    const { token } = await invite("redacteur");
+    const { email, token } = await invite("redacteur");
     await server.services.database.db.execute(
-      "update staff_invitations set expires_at = now() - interval '1 second' where used_at is null",
+      `update staff_invitations set expires_at = now() - interval '1 second' where staff_id = (select id from staff where email = '${email}')`,
     );
     expect((await server.get(`/api/beheer/invitation?token=${token}`)).status).toBe(404);
   });
@@ -241,12 +241,12 @@ describe("staff login", () => {
     const db = server.services.database.db;
     const idle = await signIn(who);
     await db.execute(
-      "update staff_sessions set last_seen_at = now() - interval '31 minutes' where revoked_at is null and created_at > now() - interval '1 minute'",
+      `update staff_sessions set last_seen_at = now() - interval '31 minutes' where staff_id = (select id from staff where email = '${who.email}')`,
     );
     expect((await server.get("/api/beheer/session", asStaff(idle))).status).toBe(401);
     const old = await signIn(who);
     await db.execute(
-      "update staff_sessions set created_at = now() - interval '8 hours 1 minute' where revoked_at is null and last_seen_at > now() - interval '1 minute'",
+      `update staff_sessions set created_at = now() - interval '8 hours 1 minute' where staff_id = (select id from staff where email = '${who.email}')`,
     );
     expect((await server.get("/api/beheer/session", asStaff(old))).status).toBe(401);
     const live = await signIn(who);
