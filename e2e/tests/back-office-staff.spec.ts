@@ -66,6 +66,7 @@ test.describe("back office (issue 25)", () => {
     await expect(page.getByRole("banner")).not.toContainText("Winkelwagen");
     expect(backOfficeScripts.some((u) => BACK_OFFICE_CHUNK.test(u))).toBe(true);
     await expectAccessible(page);
+    await expect(page.getByRole("img", { name: "QR-code voor de authenticator-app" })).toBeVisible();
     const secret = (await page.getByTestId("totp-secret").getAttribute("data-secret"))!;
     await page.getByLabel("Kies een wachtwoord").fill(PASSWORD);
     await page.getByLabel("Code uit je authenticator-app").fill(codeFor(secret));

@@ -846,8 +846,9 @@ export const nl = {
   "At least 8 characters, with at least 3 of: lower case, upper case, digits, other characters.":
     "Minstens 8 tekens, met minstens 3 van: kleine letters, hoofdletters, cijfers, andere tekens.",
   "Authenticator app": "Authenticator-app",
-  "Add Etalage beheer to an authenticator app (such as a password manager) with this key, or open the link on your phone.":
-    "Voeg Etalage beheer toe aan een authenticator-app (bijvoorbeeld je wachtwoordmanager) met deze sleutel, of open de link op je telefoon.",
+  "Scan the code with an authenticator app (such as a password manager), type the key, or open the link on your phone.":
+    "Scan de code met een authenticator-app (bijvoorbeeld je wachtwoordmanager), typ de sleutel over, of open de link op je telefoon.",
+  "QR code for the authenticator app": "QR-code voor de authenticator-app",
   "Key: {secret}": "Sleutel: {secret}",
   "Open in authenticator app": "Openen in authenticator-app",
   "A second step is required for your role.": "Voor jouw rol is een tweede stap verplicht.",

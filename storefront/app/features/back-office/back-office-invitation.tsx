@@ -1,4 +1,6 @@
 import { type StaffRole, t } from "@etalage/core";
+import { generate } from "lean-qr";
+import { toSvgDataURL } from "lean-qr/extras/svg";
 import { Form, Link, useNavigation } from "react-router";
 import { failureOf, getJson, postJson } from "./back-office-api.ts";
 import { Notice, PageHeading, ROLE_LABELS } from "./back-office-frame.tsx";
@@ -97,9 +99,16 @@ export function InvitationPage({
           </p>
           <p>
             {t(
-              "Add Etalage beheer to an authenticator app (such as a password manager) with this key, or open the link on your phone.",
+              "Scan the code with an authenticator app (such as a password manager), type the key, or open the link on your phone.",
             )}
           </p>
+          <img
+            className="bo__qr"
+            src={toSvgDataURL(generate(view.totp.uri))}
+            alt={t("QR code for the authenticator app")}
+            width={180}
+            height={180}
+          />
           <p className="bo__secret" data-testid="totp-secret" data-secret={view.totp.secret}>
             {t("Key: {secret}", { secret: view.totp.secret.replace(/(.{4})/g, "$1 ").trim() })}
           </p>
