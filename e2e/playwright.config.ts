@@ -53,6 +53,8 @@ const MOBILE_SAME_AS_DESKTOP = [
   "checkout-stock",
   "checkout-billing",
   "gift-card",
+  // The back office is a desktop tool (issue 25).
+  "back-office-staff",
 ];
 
 /**

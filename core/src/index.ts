@@ -47,6 +47,7 @@ export * from "./routing/navigation-history.ts";
 export * from "./routing/route-errors.ts";
 export * from "./seo/page-title.ts";
 export * from "./seo/product-offers.ts";
+export * from "./staff/staff.ts";
 export * from "./store.ts";
 export * from "./stores/opening.ts";
 export * from "./text-rule.ts";

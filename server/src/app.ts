@@ -24,7 +24,10 @@ import { addressRoutes } from "./api/address/route.ts";
 import { elevateExportRoutes } from "./api/admin/elevate-export-route.ts";
 import { mailboxRoutes } from "./api/admin/mailbox-route.ts";
 import { adminRoutes } from "./api/admin/route.ts";
+import { staffAdminRoutes } from "./api/admin/staff-route.ts";
 import { adyenRoutes } from "./api/adyen/route.ts";
+import { beheerAuditRoutes, beheerReviewRoutes } from "./api/beheer/moderation.ts";
+import { BEHEER_BASE, beheerSessionRoutes } from "./api/beheer/route.ts";
 import { CART_BASE, cartRoutes } from "./api/cart/route.ts";
 import { catalogRoutes } from "./api/catalog/route.ts";
 import { cmsEditorRoutes } from "./api/cms/editor-route.ts";
@@ -208,6 +211,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(addressRoutes, { services, prefix: "/ext/address" });
       await api.register(reviewRoutes, { services, prefix: "/review" });
       await api.register(reviewAdminRoutes, { services, prefix: "/admin/reviews" });
+      // The back office (issue 25): staff accounts for the operator, sign-in and moderation for staff.
+      await api.register(staffAdminRoutes, { services, prefix: "/admin/staff" });
+      await api.register(beheerSessionRoutes, { services, prefix: BEHEER_BASE });
+      await api.register(beheerReviewRoutes, { services, prefix: `${BEHEER_BASE}/reviews` });
+      await api.register(beheerAuditRoutes, { services, prefix: `${BEHEER_BASE}/audit` });
       // Newsletter and customer data (issue 15)
       await api.register(async (engage) => {
         await engage.register(fastifyRateLimit, rateLimitOptions(services.config));

@@ -101,6 +101,8 @@ const schema = z.object({
     .min(16, "must be at least 16 characters")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** Issue 25: the largest refund (euro) a klantenservice member may give without a beheerder. */
+  STAFF_REFUND_LIMIT_EUR: z.coerce.number().min(0).max(1_000_000).default(250),
   // Checkout (issue 13).
   /** Minutes an online payment may take; then the order is canceled and its stock released. */
   PAYMENT_EXPIRY_MINUTES: z.coerce

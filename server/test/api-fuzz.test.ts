@@ -78,6 +78,18 @@ describe("the API under hostile input", () => {
         "POST /api/admin/webhooks/deliveries/{id}/retry",
         "GET /api/admin/exports/orders.csv",
         "GET /api/admin/exports/refunds.csv",
+        // The back office's staff accounts, sign-in, moderation and audit log.
+        "POST /api/admin/staff",
+        "POST /api/admin/staff/disable",
+        "POST /api/beheer/login",
+        "POST /api/beheer/login/totp",
+        "GET /api/beheer/invitation",
+        "POST /api/beheer/invitation",
+        "GET /api/beheer/session",
+        "POST /api/beheer/logout",
+        "GET /api/beheer/reviews",
+        "POST /api/beheer/reviews/{id}/reject",
+        "GET /api/beheer/audit",
       ]),
     );
     const { requests, findings } = await fuzzApi(target, operations, { runs: 700, seed: 20261125 });

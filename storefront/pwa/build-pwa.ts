@@ -139,7 +139,8 @@ async function serviceWorker() {
     // The password-strength check (zxcvbn's Dutch and English word lists) is 387 kB of the
     // precache's 642 kB as sent, and serves only account creation and password changes, which
     // need the network anyway: a first visit should not download it in the background.
-    globIgnores: ["assets/password-strength-*.js"],
+    // The back office (/beheer) is for staff: shoppers' browsers never fetch its chunks.
+    globIgnores: ["assets/password-strength-*.js", "assets/beheer-*", "assets/back-office-*"],
     // Hashed names change with their content: no revision needed.
     dontCacheBustURLsMatching: /^assets\//,
     maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,

@@ -101,6 +101,8 @@ export * from "./schema-passkeys.ts";
 export * from "./schema-payments.ts";
 export * from "./schema-recommendations.ts";
 export * from "./schema-reviews.ts";
+// The back office's staff and audit log (issue 25).
+export * from "./schema-staff.ts";
 // Back-in-stock mails (issue 14).
 export * from "./schema-stock-alerts.ts";
 // Outgoing webhooks (issue 25).

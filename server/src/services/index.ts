@@ -34,6 +34,7 @@ import { OrderService } from "./orders/index.ts";
 import { PaymentService } from "./payments/index.ts";
 // Issue 18: reviews.
 import { ReviewService } from "./reviews.ts";
+import { StaffService } from "./staff/index.ts";
 import { StockAlertService } from "./stock-alerts.ts";
 import { WebhookService } from "./webhooks/index.ts";
 
@@ -87,6 +88,8 @@ export interface Services {
   privacy: PrivacyService;
   /** Product reviews and their moderation (issue 18). */
   reviews: ReviewService;
+  /** The back office's staff, sessions and audit log (issue 25). */
+  staff: StaffService;
   /** "Mail me als mijn maat er weer is" (issue 14): swept after every catalogue change. */
   stockAlerts: StockAlertService;
   /** Postcode and house number to street and city (issue 23): PDOK Locatieserver, built in or real. */
@@ -155,6 +158,7 @@ export async function createServices(
   // Issue 18: reviews.
   const reviews = new ReviewService(database.db);
   await reviews.start();
+  const staff = new StaffService(database.db, config);
   // Newsletter and customer data (issue 15)
   const engage = new EngageContacts(database.db);
   const newsletter = new NewsletterService(database.db, engage, mailPortMailer(mail), config.PUBLIC_URL);
@@ -211,6 +215,7 @@ export async function createServices(
     privacy,
     customerTokens: accounts,
     reviews,
+    staff,
     engage,
     newsletter,
     engageApi,

@@ -167,13 +167,24 @@ export class ReviewService {
     }));
   }
 
-  /** Approve or reject; undefined when there is no such review. */
-  async moderate(id: number, status: "approved" | "rejected"): Promise<ModerationRow | undefined> {
-    const [row] = await this.db
-      .update(reviews)
-      .set({ status, moderatedAt: new Date() })
-      .where(eq(reviews.id, id))
-      .returning();
+  /**
+   * Approve or reject; undefined when there is no such review. `alongside` runs in the same
+   * transaction (the back office's audit row commits with the decision, or neither does).
+   */
+  async moderate(
+    id: number,
+    status: "approved" | "rejected",
+    alongside?: (tx: Db, row: { id: number; sku: string }) => Promise<void>,
+  ): Promise<ModerationRow | undefined> {
+    const row = await this.db.transaction(async (t) => {
+      const [changed] = await t
+        .update(reviews)
+        .set({ status, moderatedAt: new Date() })
+        .where(eq(reviews.id, id))
+        .returning();
+      if (changed && alongside) await alongside(t as unknown as Db, changed);
+      return changed;
+    });
     if (!row) return undefined;
     await this.reload(row.productId, row.sku);
     return {

@@ -23,13 +23,14 @@ const personal = new Set(PERSONAL_COOKIES);
 
 /**
  * Never looked up, never stored: the editor's preview (`/storyblok`, `/storyblok-empty`), search
- * results (a key per typed query, with little reuse), the error page, and the shopper's own pages.
+ * results (a key per typed query, with little reuse), the error page, the shopper's own pages and
+ * the back office.
  * A page can also keep itself out with `Cache-Control: private` or `no-store`, or a `Set-Cookie`.
  * Matched against {@link routePath}, so every spelling the router takes for these routes
  * (`/CatalogSearch/result/`, `/%73toryblok`) is kept out too.
  */
 const NEVER_CACHED =
-  /^\/(?:storyblok|catalogsearch|error|cart|checkout|account|my-account|login|password|order|bestelling|wishlist|compare|nieuwsbrief)(?:[/?.-]|$)/;
+  /^\/(?:storyblok|catalogsearch|error|cart|checkout|account|my-account|login|password|order|bestelling|wishlist|compare|nieuwsbrief|beheer)(?:[/?.-]|$)/;
 
 /**
  * The first path segments the storefront's route table names (storefront/app/routes.ts). The
@@ -58,6 +59,8 @@ export const ROUTE_WORDS: readonly string[] = [
   "nieuwsbrief",
   // Comparing products (issue 29)
   "vergelijken",
+  // The back office (issue 25)
+  "beheer",
 ];
 const routeWords = new Set(ROUTE_WORDS);
 

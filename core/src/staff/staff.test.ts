@@ -1,0 +1,80 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  mayRefund,
+  rolesFor,
+  STAFF_ACTIONS,
+  STAFF_SESSION_ABSOLUTE_MS,
+  STAFF_SESSION_IDLE_MS,
+  secondFactorRequired,
+  staffMay,
+  staffRefundLimit,
+  staffSessionEnds,
+  staffSessionExpired,
+} from "./staff.ts";
+
+describe("staff roles", () => {
+  it.each([
+    ["beheerder", "audit.read", true],
+    ["beheerder", "reviews.moderate", true],
+    ["beheerder", "orders.refund", true],
+    ["klantenservice", "orders.manage", true],
+    ["klantenservice", "returns.manage", true],
+    ["klantenservice", "reviews.moderate", false],
+    ["klantenservice", "audit.read", false],
+    ["klantenservice", "staff.manage", false],
+    ["redacteur", "reviews.moderate", true],
+    ["redacteur", "audit.read", false],
+    ["redacteur", "orders.read", false],
+  ] as const)("%s may %s: %s", (role, action, allowed) => {
+    expect(staffMay(role, action)).toBe(allowed);
+  });
+
+  it("a beheerder may do every action", () => {
+    for (const action of STAFF_ACTIONS) expect(staffMay("beheerder", action)).toBe(true);
+  });
+
+  it("names the roles of an action", () => {
+    expect(rolesFor("reviews.moderate")).toEqual(["beheerder", "redacteur"]);
+    expect(rolesFor("audit.read")).toEqual(["beheerder"]);
+  });
+});
+
+describe("staff sessions", () => {
+  const start = Date.UTC(2026, 10, 29, 9);
+  it("end after 30 idle minutes", () => {
+    const s = { createdAt: start, lastSeenAt: start };
+    expect(staffSessionExpired(s, start + STAFF_SESSION_IDLE_MS - 1)).toBe(false);
+    expect(staffSessionExpired(s, start + STAFF_SESSION_IDLE_MS)).toBe(true);
+  });
+  it("end 8 hours after the login however busy", () => {
+    const s = { createdAt: start, lastSeenAt: start + STAFF_SESSION_ABSOLUTE_MS - 1000 };
+    expect(staffSessionExpired(s, start + STAFF_SESSION_ABSOLUTE_MS - 1)).toBe(false);
+    expect(staffSessionExpired(s, start + STAFF_SESSION_ABSOLUTE_MS)).toBe(true);
+  });
+  it("are expired exactly from their end on", () => {
+    fc.assert(
+      fc.property(fc.nat(STAFF_SESSION_ABSOLUTE_MS), fc.nat(STAFF_SESSION_ABSOLUTE_MS), (idle, offset) => {
+        const s = { createdAt: start, lastSeenAt: start + Math.min(idle, offset) };
+        const end = staffSessionEnds(s);
+        expect(staffSessionExpired(s, end - 1)).toBe(false);
+        expect(staffSessionExpired(s, end)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe("second factor and refunds", () => {
+  it("a beheerder always needs a second factor, the others once enrolled", () => {
+    expect(secondFactorRequired("beheerder", false)).toBe(true);
+    expect(secondFactorRequired("klantenservice", false)).toBe(false);
+    expect(secondFactorRequired("redacteur", true)).toBe(true);
+  });
+  it("klantenservice refunds up to the shop's limit, beheerder without one, redacteur none", () => {
+    expect(staffRefundLimit("klantenservice", 250)).toBe(250);
+    expect(mayRefund("klantenservice", 250, 250)).toBe(true);
+    expect(mayRefund("klantenservice", 250.01, 250)).toBe(false);
+    expect(mayRefund("beheerder", 10_000, 250)).toBe(true);
+    expect(mayRefund("redacteur", 1, 250)).toBe(false);
+  });
+});

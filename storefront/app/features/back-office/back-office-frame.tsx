@@ -1,0 +1,110 @@
+import { type StaffAction, type StaffRole, t } from "@etalage/core";
+import { type ReactNode, useEffect, useRef } from "react";
+import { NavLink } from "react-router";
+import type { StaffSessionView } from "./back-office-api.ts";
+
+// Literal t() calls: the build compiles them, so the shop's dictionary does not grow.
+const SECTIONS: { to: string; label: string; text?: string; needs?: StaffAction }[] = [
+  { to: "/beheer", label: t("Back office") },
+  {
+    to: "/beheer/reviews",
+    label: t("Review moderation"),
+    text: t("Approve or reject the reviews shoppers wrote."),
+    needs: "reviews.moderate",
+  },
+  {
+    to: "/beheer/logboek",
+    label: t("Audit log"),
+    text: t("Every action of every staff member."),
+    needs: "audit.read",
+  },
+];
+
+/** The sections a staff member's role opens, in the order the navigation shows them. */
+export function sectionsFor(session: StaffSessionView) {
+  return SECTIONS.filter((s) => !s.needs || session.permissions.includes(s.needs));
+}
+
+/** The back office's own frame: no shop header or footer, a navigation by role, and logout. */
+export function BackOfficeFrame({
+  session,
+  onLogout,
+  children,
+}: {
+  session: StaffSessionView | null;
+  onLogout?: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="bo">
+      <a className="bo__skip" href="#bo-main">
+        {t("Skip to content")}
+      </a>
+      <header className="bo__header">
+        <p className="bo__brand">Etalage {t("Back office").toLowerCase()}</p>
+        {session ? (
+          <>
+            <nav aria-label={t("Back office navigation")}>
+              <ul className="bo__nav">
+                {sectionsFor(session).map((s) => (
+                  <li key={s.to}>
+                    <NavLink to={s.to} end>
+                      {s.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className="bo__who">
+              <span>{session.staff.email}</span>
+              <button type="button" className="bo__button bo__button--quiet" onClick={onLogout}>
+                {t("Log out")}
+              </button>
+            </div>
+          </>
+        ) : null}
+      </header>
+      <main id="bo-main" className="bo__main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}
+
+/** A role as the back office names it. */
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  beheerder: t("Role: beheerder"),
+  klantenservice: t("Role: klantenservice"),
+  redacteur: t("Role: redacteur"),
+};
+
+/** A page's heading, focused when the page opens so a screen reader starts there. */
+export function PageHeading({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <h1 ref={ref} tabIndex={-1} className="bo__title">
+      {children}
+    </h1>
+  );
+}
+
+/** An error or confirmation, announced, and focused when it appears. */
+export function Notice({ kind, children }: { kind: "error" | "done"; children: ReactNode }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <p
+      ref={ref}
+      tabIndex={-1}
+      role={kind === "error" ? "alert" : "status"}
+      className={`bo__notice bo__notice--${kind}`}
+    >
+      {children}
+    </p>
+  );
+}
+
+export function Loading() {
+  return <p className="bo__loading">{t("Loading…")}</p>;
+}
