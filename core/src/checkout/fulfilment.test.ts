@@ -48,7 +48,7 @@ describe("shipping an order", () => {
       ok: false,
       code: 409,
       refusal: "tooMany",
-      field: "body.lines.0.qty",
+      field: "body.lines[0].qty",
     });
     expect(decideFulfilment(paid(), { kind: "ship", lines: [{ id: 9, qty: 1 }] })).toMatchObject({
       code: 400,
@@ -60,7 +60,9 @@ describe("shipping an order", () => {
     expect(decideFulfilment(paid({ cancelling: true }), { kind: "ship" })).toMatchObject({
       refusal: "cancelling",
     });
-    expect(decideFulfilment(paid({ status: "closed" }), { kind: "ship" })).toMatchObject({ refusal: "state" });
+    expect(decideFulfilment(paid({ status: "closed" }), { kind: "ship" })).toMatchObject({
+      refusal: "state",
+    });
   });
 
   it("ships cash on delivery without a payment, and never a unit that was paid back", () => {
@@ -79,25 +81,36 @@ describe("cancelling an order", () => {
       kind: "cancel",
       via: "order",
     });
-    expect(decideFulfilment(paid({ payment: "offline" }), { kind: "cancel" })).toMatchObject({ via: "order" });
+    expect(decideFulfilment(paid({ payment: "offline" }), { kind: "cancel" })).toMatchObject({
+      via: "order",
+    });
     expect(decideFulfilment(paid(), { kind: "cancel" })).toMatchObject({ via: "payment" });
   });
 
   it("refuses once something shipped or was refunded, and while a cancel is on its way", () => {
-    const shipped = applyFulfilment(paid(), decideFulfilment(paid(), { kind: "ship", lines: [{ id: 2, qty: 1 }] }));
+    const shipped = applyFulfilment(
+      paid(),
+      decideFulfilment(paid(), { kind: "ship", lines: [{ id: 2, qty: 1 }] }),
+    );
     expect(decideFulfilment(shipped, { kind: "cancel" })).toMatchObject({ refusal: "shipped" });
-    expect(decideFulfilment(paid({ refundedCents: 1 }), { kind: "cancel" })).toMatchObject({ refusal: "refunded" });
+    expect(decideFulfilment(paid({ refundedCents: 1 }), { kind: "cancel" })).toMatchObject({
+      refusal: "refunded",
+    });
     expect(decideFulfilment(paid({ cancelling: true }), { kind: "cancel" })).toMatchObject({
       refusal: "cancelling",
     });
-    expect(decideFulfilment(paid({ status: "complete" }), { kind: "cancel" })).toMatchObject({ refusal: "state" });
+    expect(decideFulfilment(paid({ status: "complete" }), { kind: "cancel" })).toMatchObject({
+      refusal: "state",
+    });
   });
 });
 
 describe("refunding an order", () => {
   it("refunds a line's units so that all of them add up to the line", () => {
     const line = { qty: 3, amountCents: 1_000 };
-    expect([unitsAmount(line, 0, 1), unitsAmount(line, 1, 1), unitsAmount(line, 2, 1)]).toEqual([333, 334, 333]);
+    expect([unitsAmount(line, 0, 1), unitsAmount(line, 1, 1), unitsAmount(line, 2, 1)]).toEqual([
+      333, 334, 333,
+    ]);
   });
 
   it("refunds per line and the shipping, then the whole rest exactly", () => {
@@ -121,8 +134,12 @@ describe("refunding an order", () => {
   });
 
   it("refuses an order paid on delivery, an unpaid one, and one being cancelled", () => {
-    expect(decideFulfilment(paid({ payment: "offline" }), { kind: "refund" })).toMatchObject({ refusal: "offline" });
-    expect(decideFulfilment(paid({ payment: "unpaid" }), { kind: "refund" })).toMatchObject({ refusal: "unpaid" });
+    expect(decideFulfilment(paid({ payment: "offline" }), { kind: "refund" })).toMatchObject({
+      refusal: "offline",
+    });
+    expect(decideFulfilment(paid({ payment: "unpaid" }), { kind: "refund" })).toMatchObject({
+      refusal: "unpaid",
+    });
     expect(decideFulfilment(paid({ cancelling: true }), { kind: "refund" })).toMatchObject({
       refusal: "cancelling",
     });
@@ -140,7 +157,9 @@ describe("marking an order delivered", () => {
   it("is for a complete order, once", () => {
     expect(decideFulfilment(paid(), { kind: "deliver" })).toMatchObject({ refusal: "state" });
     expect(decideFulfilment(paid({ status: "complete" }), { kind: "deliver" })).toMatchObject({ ok: true });
-    expect(decideFulfilment(paid({ status: "complete", delivered: true }), { kind: "deliver" })).toMatchObject({
+    expect(
+      decideFulfilment(paid({ status: "complete", delivered: true }), { kind: "deliver" }),
+    ).toMatchObject({
       refusal: "delivered",
     });
   });
@@ -155,7 +174,9 @@ describe("track and trace", () => {
     expect(trackingUrl("dhl", "JVGL0123456789", to)).toBe(
       "https://my.dhlecommerce.nl/home/tracktrace/JVGL0123456789/6211CV",
     );
-    expect(trackingUrl("dpd", "05212345678901", to)).toBe("https://tracking.dpd.de/status/nl_NL/parcel/05212345678901");
+    expect(trackingUrl("dpd", "05212345678901", to)).toBe(
+      "https://tracking.dpd.de/status/nl_NL/parcel/05212345678901",
+    );
   });
 });
 
@@ -186,9 +207,12 @@ const facts: fc.Arbitrary<FulfilmentFacts> = fc
     };
   });
 
-const lineQty = fc.array(fc.record({ id: fc.integer({ min: 1, max: 5 }), qty: fc.integer({ min: 1, max: 6 }) }), {
-  maxLength: 3,
-});
+const lineQty = fc.array(
+  fc.record({ id: fc.integer({ min: 1, max: 5 }), qty: fc.integer({ min: 1, max: 6 }) }),
+  {
+    maxLength: 3,
+  },
+);
 const action: fc.Arbitrary<FulfilmentAction> = fc.oneof(
   fc.record({ kind: fc.constant("ship" as const), lines: fc.option(lineQty, { nil: undefined }) }),
   fc.constant({ kind: "cancel" as const }),
@@ -211,7 +235,8 @@ describe("any sequence of actions", () => {
             expect(decision.amountCents).toBeGreaterThan(0);
             expect(now.payment).toBe("authorised");
           }
-          if (decision.ok && (now.status === "canceled" || now.status === "closed")) throw new Error("acted on an ended order");
+          if (decision.ok && (now.status === "canceled" || now.status === "closed"))
+            throw new Error("acted on an ended order");
           now = applyFulfilment(now, decision);
           expect(now.refundedCents).toBeLessThanOrEqual(now.paidCents);
           for (const line of now.lines) {
@@ -227,11 +252,14 @@ describe("any sequence of actions", () => {
   it("refunds exactly what was paid when everything is refunded line by line and then the rest", () => {
     fc.assert(
       fc.property(facts, (start) => {
-        let now = { ...start, status: "processing" as const, payment: "authorised" as const };
+        let now: FulfilmentFacts = { ...start, status: "processing", payment: "authorised" };
         now = { ...now, paidCents: now.lines.reduce((s, l) => s + l.amountCents, 0) + now.shippingCents };
         for (const line of now.lines)
           for (let unit = 0; unit < line.qty; unit++)
-            now = applyFulfilment(now, decideFulfilment(now, { kind: "refund", lines: [{ id: line.id, qty: 1 }] }));
+            now = applyFulfilment(
+              now,
+              decideFulfilment(now, { kind: "refund", lines: [{ id: line.id, qty: 1 }] }),
+            );
         now = applyFulfilment(now, decideFulfilment(now, { kind: "refund" }));
         expect(now.refundedCents).toBe(now.paidCents);
       }),

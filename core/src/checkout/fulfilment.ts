@@ -48,7 +48,12 @@ export function isTrackingNumber(value: string): boolean {
  */
 export type FulfilmentPayment = "offline" | "unpaid" | "authorised" | "reversed";
 
-export const FULFILMENT_PAYMENTS: readonly FulfilmentPayment[] = ["offline", "unpaid", "authorised", "reversed"];
+export const FULFILMENT_PAYMENTS: readonly FulfilmentPayment[] = [
+  "offline",
+  "unpaid",
+  "authorised",
+  "reversed",
+];
 
 export interface FulfilmentLine {
   id: number;
@@ -178,11 +183,11 @@ function pickLines(
   const want = new Map<number, number>();
   for (const [i, a] of asked.entries()) {
     const line = byId.get(a.id);
-    if (!line) return refuse(400, "unknownLine", { id: a.id }, `body.lines.${i}.id`);
+    if (!line) return refuse(400, "unknownLine", { id: a.id }, `body.lines[${i}].id`);
     want.set(a.id, (want.get(a.id) ?? 0) + a.qty);
     const available = left(line);
     if (want.get(a.id)! > available)
-      return refuse(409, "tooMany", { id: a.id, left: available }, `body.lines.${i}.qty`);
+      return refuse(409, "tooMany", { id: a.id, left: available }, `body.lines[${i}].qty`);
   }
   return [...want.entries()].map(([id, qty]) => ({ id, qty }));
 }

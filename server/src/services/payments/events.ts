@@ -295,6 +295,14 @@ async function modificationEvent(
         updatedAt: new Date(),
       })
       .where(eq(paymentModifications.id, modification.id));
+    // The back office's refund (per line, shipping) is settled with it: the order shows it only now.
+    if (modification.kind === "refund")
+      await context.orders.refundSettled(
+        tx,
+        modification.id,
+        status,
+        status === "failed" ? String(event.item.reason || code) : null,
+      );
   };
   if (!event.success || laterFailure) {
     // A failure after the success it contradicts (out of order) changes nothing, except Adyen's
