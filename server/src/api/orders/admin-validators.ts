@@ -46,7 +46,7 @@ export const orderListQuery = z.strictObject({
     .optional(),
 });
 
-export const orderListItemSchema = z.object({
+const orderListItemSchema = z.object({
   increment_id: z.string(),
   created_at: z.string(),
   status: z.string(),

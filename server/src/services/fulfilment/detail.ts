@@ -127,5 +127,3 @@ export async function orderDetail(
     })),
   };
 }
-
-export type OrderDetail = NonNullable<Awaited<ReturnType<typeof orderDetail>>>;

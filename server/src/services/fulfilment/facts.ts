@@ -18,7 +18,7 @@ import {
 } from "../../db/schema.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
-export type PaymentRow = typeof payments.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
 
 export interface LockedOrder {
   order: OrderRow;

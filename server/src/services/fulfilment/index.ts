@@ -12,8 +12,6 @@ import {
 import { orderDetail } from "./detail.ts";
 import { type OrderFilter, searchOrders } from "./search.ts";
 
-export type { OrderDetail } from "./detail.ts";
-export type { OrderFilter, OrderListItem, PaymentState } from "./search.ts";
 export { PAYMENT_STATES } from "./search.ts";
 
 /**

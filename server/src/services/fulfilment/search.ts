@@ -5,7 +5,7 @@ import { orders, payments } from "../../db/schema.ts";
 
 /** An order's payment as the list filters it. */
 export const PAYMENT_STATES = ["offline", "unpaid", "paid", "partially_refunded", "refunded"] as const;
-export type PaymentState = (typeof PAYMENT_STATES)[number];
+type PaymentState = (typeof PAYMENT_STATES)[number];
 
 export interface OrderFilter {
   status?: OrderState[];
