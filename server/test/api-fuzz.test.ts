@@ -70,6 +70,14 @@ describe("the API under hostile input", () => {
         "POST /api/admin/payment-alerts/{id}/resolve",
         // Issue 23: the checkout's postcode lookup.
         "GET /api/ext/address/lookup",
+        // Issue 25: the back office's orders and their actions.
+        "GET /api/admin/orders",
+        "GET /api/admin/orders/{orderNumber}",
+        "POST /api/admin/orders/{orderNumber}/ship",
+        "POST /api/admin/orders/{orderNumber}/cancel",
+        "POST /api/admin/orders/{orderNumber}/refund",
+        "POST /api/admin/orders/{orderNumber}/refunds/{refundId}/retry",
+        "POST /api/admin/orders/{orderNumber}/deliver",
       ]),
     );
     const { requests, findings } = await fuzzApi(target, operations, { runs: 700, seed: 20261125 });
