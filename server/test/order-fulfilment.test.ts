@@ -322,6 +322,48 @@ describe("refunding", () => {
     expect(nothing.status).toBe(409);
   });
 
+  it("changes the order only on the notification: a refund or cancel on its way counts, and blocks what would contradict it", async () => {
+    const payments = server.services.payments;
+    const send = payments.send;
+    // Adyen unreachable for a moment: the modifications stay `requested` until the sender's next round.
+    payments.send = async () => undefined;
+    try {
+      const order = await paid();
+      const shirt = await lineOf(order.orderNumber, SHIRT);
+      const line = await act(order.orderNumber, "refund", { lines: [{ id: shirt, qty: 2 }] });
+      expect((await line.json()).result.refund).toMatchObject({ status: "requested", amountCents: 10_000 });
+      let d = await detail(order.orderNumber);
+      expect(d.status).toBe("processing");
+      expect(types(d)).toEqual(["order.placed", "order.paid", "order.refund_requested"]);
+      expect(d.lines.find((l: { id: number }) => l.id === shirt)).toMatchObject({
+        refunded: 2,
+        left_to_ship: 0,
+      });
+      // The rest is what is left after the refund on its way; a cancel would contradict it.
+      expect((await act(order.orderNumber, "cancel")).status).toBe(409);
+      const rest = await act(order.orderNumber, "refund", {});
+      expect((await rest.json()).result.refund.amountCents).toBe(d.paid_cents - 10_000);
+
+      const cancelled = await paid([[SHOE, 1]]);
+      expect((await act(cancelled.orderNumber, "cancel")).status).toBe(200);
+      const ship = await act(cancelled.orderNumber, "ship", {
+        carrier: "dpd",
+        trackingNumber: "05212345678901",
+      });
+      expect(ship.status).toBe(409);
+      expect((await ship.json()).result).toBe("De annulering van deze bestelling is onderweg");
+      expect((await detail(cancelled.orderNumber)).status).toBe("processing");
+      payments.send = send;
+      await settle();
+      d = await detail(order.orderNumber);
+      expect(d.refunds.map((r: { status: string }) => r.status)).toEqual(["succeeded", "succeeded"]);
+      expect(d.status).toBe("closed");
+      expect((await detail(cancelled.orderNumber)).status).toBe("canceled");
+    } finally {
+      payments.send = send;
+    }
+  });
+
   it("shows a refund Adyen declines, and asks it again on retry", async () => {
     const order = await paid([
       [SOCKS, 1],
