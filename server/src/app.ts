@@ -39,6 +39,7 @@ import { elevateLookupRoutes } from "./api/elevate/route.ts";
 import { healthRoutes } from "./api/health/route.ts";
 import { newsletterAdminRoutes } from "./api/newsletter/admin-route.ts";
 import { newsletterRoutes } from "./api/newsletter/route.ts";
+import { adminFulfilmentRoutes } from "./api/orders/admin-fulfilment.ts";
 import { adminOrderRoutes, orderRoutes } from "./api/orders/route.ts";
 import { productRoutes } from "./api/product/route.ts";
 import { reviewAdminRoutes, reviewRoutes } from "./api/review/route.ts";
@@ -205,6 +206,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(storeRoutes);
       await api.register(orderRoutes, { services });
       await api.register(adminOrderRoutes, { services });
+      // Issue 25: the back office's order list, order page and actions (also the warehouse's API).
+      await api.register(adminFulfilmentRoutes, { services });
       await api.register(adyenRoutes, { services, prefix: "/ext/adyen" });
       // Issue 18: directory, reviews, store locator.
       await api.register(directoryRoutes, { prefix: "/ext/directory" });

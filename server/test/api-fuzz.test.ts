@@ -90,6 +90,14 @@ describe("the API under hostile input", () => {
         "GET /api/beheer/reviews",
         "POST /api/beheer/reviews/{id}/reject",
         "GET /api/beheer/audit",
+        // Issue 25: the back office's orders and their actions.
+        "GET /api/admin/orders",
+        "GET /api/admin/orders/{orderNumber}",
+        "POST /api/admin/orders/{orderNumber}/ship",
+        "POST /api/admin/orders/{orderNumber}/cancel",
+        "POST /api/admin/orders/{orderNumber}/refund",
+        "POST /api/admin/orders/{orderNumber}/refunds/{refundId}/retry",
+        "POST /api/admin/orders/{orderNumber}/deliver",
       ]),
     );
     const { requests, findings } = await fuzzApi(target, operations, { runs: 700, seed: 20261125 });

@@ -256,6 +256,24 @@ describe("the order status page", () => {
     }
   });
 
+  it("shows each parcel with its carrier and track-and-trace link once the order ships (issue 25)", async () => {
+    const { orderNumber, orderToken } = await placed();
+    const url = `/bestelling/${orderNumber}?token=${encodeURIComponent(orderToken)}`;
+    expect(await (await server.get(url)).text()).not.toContain("Zendingen");
+    const shipped = await server.post(
+      `/api/admin/orders/${orderNumber}/ship`,
+      { carrier: "postnl", trackingNumber: "3SETA1234567" },
+      { headers: { authorization: `Bearer ${TOKEN}`, "idempotency-key": randomUUID() } },
+    );
+    expect(shipped.status).toBe(200);
+    const html = await (await server.get(url)).text();
+    expect(html).toContain("Zendingen");
+    expect(html).toContain("Verzonden met PostNL");
+    const link = (await shipped.json()).result.shipment.trackingUrl as string;
+    expect(link).toMatch(/^https:\/\/jouw\.postnl\.nl\/track-and-trace\/3SETA1234567-NL-\w+$/);
+    expect(html).toContain(`href="${link}"`);
+  });
+
   it("stops an address that keeps guessing, in any spelling of the path", async () => {
     const { orderNumber } = await placed();
     const spellings = [

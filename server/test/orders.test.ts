@@ -327,7 +327,9 @@ describe("operator and expiry", () => {
     expect(twice.status).toBe(409);
     const list = await fetch(`${server.url}/api/admin/orders?limit=5`, { headers: auth });
     expect(
-      (await list.json()).result.some((o: { increment_id: string }) => o.increment_id === result.orderNumber),
+      (await list.json()).result.items.some(
+        (o: { increment_id: string }) => o.increment_id === result.orderNumber,
+      ),
     ).toBe(true);
   });
 

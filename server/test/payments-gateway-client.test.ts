@@ -270,6 +270,107 @@ describe("sessions and idempotency through the library's HTTPS client", () => {
   });
 });
 
+describe("ModificationsApi through the library's HTTPS client (issue 25)", () => {
+  function modificationsApi() {
+    const client = new Client({ apiKey, environment: EnvironmentEnum.TEST, certificatePath: "unencrypted" });
+    client.httpClient = new ToGateway(base);
+    return new CheckoutAPI(client).ModificationsApi;
+  }
+  const amount = (value: number) => ({ value, currency: "EUR" });
+  const status = checkout.PaymentRefundResponse.StatusEnum.Received;
+
+  /** The notification the gateway queued for a modification's pspReference. */
+  async function notificationOf(psp: string) {
+    const { rows } = await server.services.database.db.execute<{ item: Record<string, unknown> }>(
+      `select item from adyen_test_notifications where item->>'pspReference' = '${psp}'`,
+    );
+    return rows[0]?.item as {
+      eventCode: string;
+      success: string;
+      reason?: string;
+      additionalData?: Record<string, string>;
+    };
+  }
+
+  async function authorised(options: { manualCapture?: boolean } = {}) {
+    const settings = server.services.testGateway!.gateway.ledger.settings;
+    if (options.manualCapture) settings.captureDelay = "manual";
+    try {
+      const paid = await checkoutApi().payments(payment(card("4111111145551142")));
+      expect(paid.resultCode).toBe(checkout.PaymentResponse.ResultCodeEnum.Authorised);
+      return { psp: paid.pspReference!, reference: paid.merchantReference! };
+    } finally {
+      settings.captureDelay = "immediate";
+    }
+  }
+
+  it("refunds a captured payment: received, then a successful REFUND notification", async () => {
+    const { psp } = await authorised();
+    const refund = await modificationsApi().refundCapturedPayment(psp, {
+      amount: amount(1000),
+      merchantAccount,
+      reference: `REF-${psp}`,
+      merchantRefundReason: checkout.PaymentRefundRequest.MerchantRefundReasonEnum.Return,
+    });
+    expect(refund).toMatchObject({ status, paymentPspReference: psp, amount: amount(1000) });
+    expect(await notificationOf(refund.pspReference)).toMatchObject({ eventCode: "REFUND", success: "true" });
+  });
+
+  it("declines a refund whose amount ends in 13 cents: received, then REFUND with success false and a reason", async () => {
+    const { psp } = await authorised();
+    const refund = await modificationsApi().refundCapturedPayment(psp, {
+      amount: amount(513),
+      merchantAccount,
+    });
+    expect(refund.status).toBe(status);
+    expect(await notificationOf(refund.pspReference)).toMatchObject({
+      eventCode: "REFUND",
+      success: "false",
+      reason: "Refund declined (test amount rule)",
+    });
+  });
+
+  it("captures and cancels where the account captures by hand, and cancels by merchant reference", async () => {
+    const captured = await authorised({ manualCapture: true });
+    const capture = await modificationsApi().captureAuthorisedPayment(captured.psp, {
+      amount: amount(4995),
+      merchantAccount,
+    });
+    expect(capture.status).toBe(checkout.PaymentCaptureResponse.StatusEnum.Received);
+    expect(await notificationOf(capture.pspReference)).toMatchObject({
+      eventCode: "CAPTURE",
+      success: "true",
+    });
+    const open = await authorised({ manualCapture: true });
+    const cancel = await modificationsApi().cancelAuthorisedPaymentByPspReference(open.psp, {
+      merchantAccount,
+    });
+    expect(cancel.status).toBe(checkout.PaymentCancelResponse.StatusEnum.Received);
+    expect(await notificationOf(cancel.pspReference)).toMatchObject({
+      eventCode: "CANCELLATION",
+      success: "true",
+    });
+    const other = await authorised({ manualCapture: true });
+    const technical = await modificationsApi().cancelAuthorisedPayment({
+      paymentReference: other.reference,
+      merchantAccount,
+    });
+    expect(technical.status).toBe(checkout.StandalonePaymentCancelResponse.StatusEnum.Received);
+    expect(await notificationOf(technical.pspReference)).toMatchObject({ success: "true" });
+  });
+
+  it("reverses a captured payment: CANCEL_OR_REFUND says it refunded", async () => {
+    const { psp } = await authorised();
+    const reversal = await modificationsApi().refundOrCancelPayment(psp, { merchantAccount });
+    expect(reversal.status).toBe(checkout.PaymentReversalResponse.StatusEnum.Received);
+    expect(await notificationOf(reversal.pspReference)).toMatchObject({
+      eventCode: "CANCEL_OR_REFUND",
+      success: "true",
+      additionalData: { "modification.action": "refund" },
+    });
+  });
+});
+
 describe("what Adyen refuses, over plain HTTP", () => {
   const post = (path: string, body: unknown, key = apiKey) =>
     fetch(`${server.url}/gateway/adyen/checkout/v72${path}`, {

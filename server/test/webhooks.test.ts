@@ -190,6 +190,24 @@ describe("order webhooks, signed as Standard Webhooks", () => {
     expect(deliveries[1]!.attempt_log).toEqual([expect.objectContaining({ attempt: 1, status_code: 204 })]);
   });
 
+  it("sends order.shipped and order.cancelled from the order actions' own transactions", async () => {
+    receiver.answer = () => 204;
+    const act = (order: PlacedOrder, action: string, body: unknown = {}) =>
+      server.post(`/api/admin/orders/${order.orderNumber}/${action}`, body, {
+        headers: { ...admin, "idempotency-key": `${action}-${order.orderNumber}` },
+      });
+    const shipped = await placeOrder("ideal");
+    await paidOrder(server, shipped);
+    expect((await act(shipped, "ship", { carrier: "postnl", trackingNumber: "3SHOOK0000001" })).status).toBe(200);
+    await expect.poll(() => requestsFor(shipped, "order.shipped").length).toBe(1);
+    expect(requestsFor(shipped, "order.shipped")[0]!.verified).toBe(true);
+
+    const unpaid = await placeOrder("ideal");
+    expect((await act(unpaid, "cancel")).status).toBe(200);
+    await expect.poll(() => requestsFor(unpaid, "order.cancelled").length).toBe(1);
+    expect(requestsFor(unpaid, "order.cancelled")[0]!.payload.data).toMatchObject({ status: "canceled" });
+  });
+
   it("retries a failing receiver with backoff, with the same webhook-id and body every time", async () => {
     receiver.answer = (payload, nth) => (payload.type === "order.placed" && nth <= 2 ? 500 : 204);
     const order = await placeOrder("ideal");

@@ -1,4 +1,5 @@
 export * from "./company.ts";
+export * from "./fulfilment.ts";
 export * from "./geo.ts";
 export * from "./order-address.ts";
 export * from "./order-status.ts";

@@ -902,6 +902,35 @@ export const nl = {
   "Audit: review rejected": "review afgekeurd",
   "The back office could not be reached. Try again.": "Beheer is niet bereikbaar. Probeer het opnieuw.",
   "Loading…": "Laden…",
+  // The order's fulfilment (issue 25): why staff or the warehouse cannot do an action now.
+  "This order cannot be {action} while it is {status}":
+    "Deze bestelling kan niet worden {action}: ze is {status}",
+  shipped: "verzonden",
+  cancelled: "geannuleerd",
+  refunded: "terugbetaald",
+  "marked delivered": "als bezorgd gemarkeerd",
+  "This order is not paid": "Deze bestelling is niet betaald",
+  "This order was not paid online: refund it outside the shop":
+    "Deze bestelling is niet online betaald: betaal haar buiten de winkel terug",
+  "The cancellation of this order is on its way": "De annulering van deze bestelling is onderweg",
+  "Part of this order has shipped: refund it instead of cancelling":
+    "Een deel van deze bestelling is verzonden: betaal terug in plaats van te annuleren",
+  "Part of this order is refunded: refund the rest instead of cancelling":
+    "Een deel van deze bestelling is terugbetaald: betaal de rest terug in plaats van te annuleren",
+  "Everything of this order has shipped": "Alles van deze bestelling is verzonden",
+  "Everything of this order is refunded": "Alles van deze bestelling is terugbetaald",
+  "This order is marked delivered already": "Deze bestelling is al als bezorgd gemarkeerd",
+  "This order has no line {id}": "Deze bestelling heeft geen regel {id}",
+  "Line {id} has {left} left": "Van regel {id} zijn er nog {left} over",
+  "The shipping is refunded already": "De verzendkosten zijn al terugbetaald",
+  "That is more than was paid": "Dat is meer dan er betaald is",
+  "This request was already made with another body: use a new Idempotency-Key":
+    "Dit verzoek is al gedaan met andere gegevens: gebruik een nieuwe Idempotency-Key",
+  "Only a failed refund can be asked again": "Alleen een mislukte terugbetaling kan opnieuw worden gevraagd",
+  // Shipments on the order pages (issue 25).
+  Shipments: "Zendingen",
+  "Sent with {carrier}": "Verzonden met {carrier}",
+  "Track your parcel": "Volg je pakket",
 } as const satisfies Record<string, string>;
 
 export type DictionaryKey = keyof typeof nl;

@@ -142,6 +142,8 @@ export const mailOutbox = pgTable(
     text: text("text").notNull(),
     /** Extra headers (issue 15: List-Unsubscribe and List-Unsubscribe-Post on newsletter mail). */
     headers: jsonb("headers").$type<Record<string, string>>(),
+    /** The order the mail is about, so the order's page lists its mails. */
+    orderId: integer("order_id"),
     status: text("status").$type<"pending" | "sent" | "failed">().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: at("next_attempt_at").notNull().defaultNow(),
@@ -149,7 +151,10 @@ export const mailOutbox = pgTable(
     createdAt: at("created_at").notNull().defaultNow(),
     sentAt: at("sent_at"),
   },
-  (t) => [index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
+  (t) => [
+    index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("mail_outbox_order_idx").on(t.orderId),
+  ],
 );
 
 /** The built-in mailbox: what would have gone out over SMTP, for the operator (`npm run mail`). */

@@ -81,6 +81,8 @@ export const orders = pgTable(
     /** Paid through the built-in test gateway: no money moved. */
     testPayment: boolean("test_payment").notNull().default(false),
     paidAt: at("paid_at"),
+    /** Staff or the carrier said the last parcel arrived: the return window counts from here. */
+    deliveredAt: at("delivered_at"),
     /** An online payment not authorised by then cancels the order and releases its stock. */
     paymentExpiresAt: at("payment_expires_at"),
     createdAt: at("created_at").notNull().defaultNow(),
@@ -88,6 +90,7 @@ export const orders = pgTable(
   },
   (t) => [
     index("orders_customer_idx").on(t.customerId, t.createdAt),
+    index("orders_created_idx").on(t.createdAt),
     index("orders_expiry_idx").on(t.paymentExpiresAt).where(sql`${t.status} = 'pending'`),
     check(
       "orders_status",

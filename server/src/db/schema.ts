@@ -93,6 +93,8 @@ export * from "./schema-accounts.ts";
 export * from "./schema-adyen-test-gateway.ts";
 export * from "./schema-cart.ts";
 export * from "./schema-cms.ts";
+// Fulfilment (issue 25): the order's timeline, parcels and refunds.
+export * from "./schema-fulfilment.ts";
 export * from "./schema-newsletter.ts";
 // Checkout (issue 13).
 export * from "./schema-orders.ts";

@@ -28,6 +28,7 @@ import { PrivacyService } from "./accounts/privacy.ts";
 import type { CustomerTokenVerifier } from "./cart/index.ts";
 import { cartCatalogOf } from "./cart/index.ts";
 import { CatalogEvents } from "./catalog-events.ts";
+import { FulfilmentService } from "./fulfilment/index.ts";
 import { Housekeeping } from "./housekeeping.ts";
 import { orderConfirmationMail } from "./orders/confirmation-mail.ts";
 import { OrderService } from "./orders/index.ts";
@@ -68,6 +69,8 @@ export interface Services {
   orders: OrderService;
   /** The payment port (Adyen's Checkout API through its official client). */
   payments: PaymentService;
+  /** Shipping, cancelling and refunding orders; the back office's order list and page (issue 25). */
+  fulfilment: FulfilmentService;
   /** The built-in Adyen-compatible test gateway, when no Adyen credentials are set; buildApp mounts it. */
   testGateway?: {
     gateway: TestGateway;
@@ -152,6 +155,13 @@ export async function createServices(
   if (background) mail.start();
   const accounts = new AccountService(database.db, mail, config.PUBLIC_URL);
   orders.onConfirmed(orderConfirmationMail(mail, config.PUBLIC_URL));
+  const fulfilment = new FulfilmentService({
+    db: database.db,
+    orders,
+    payments,
+    mail,
+    publicUrl: config.PUBLIC_URL,
+  });
   // Issue 30: paid orders teach Elevate, the built-in one or the cluster.
   const elevatePaymentKey = localKey(config.dataDir, "elevate-built-in");
   orders.onConfirmed(purchaseReports(config, elevate, database.db));
@@ -207,6 +217,7 @@ export async function createServices(
     elevatePaymentKey,
     orders,
     payments,
+    fulfilment,
     ...(payment.testGateway ? { testGateway: payment.testGateway } : {}),
     accounts,
     mail,

@@ -487,8 +487,9 @@ function storyblokProblem(status: number, text: string): string | undefined {
   if (status === 431) return undefined;
   if (!Array.isArray(body) || typeof body[0] !== "string")
     return `answered ${status} without Storyblok's messages: ${text.slice(0, 200)}`;
-  // The name as the client wrote it, in any script (an unknown parameter is echoed).
-  if ((status === 400 || status === 422) && !/^\S+: /u.test(body[0]))
+  // The name as the client wrote it, in any script (an unknown parameter is echoed), or a hostile
+  // key named under its request part (http/input.ts), as in the envelope.
+  if ((status === 400 || status === 422) && !/^\S+: /u.test(body[0]) && !NAMES_A_FIELD.test(body[0]))
     return `answered ${status} without naming the parameter: ${text.slice(0, 200)}`;
   return undefined;
 }

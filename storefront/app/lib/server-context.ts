@@ -240,6 +240,14 @@ export interface OrderDetail {
     /** A store's opening hours (ISO weekday 1 Monday … 7 Sunday). */
     opening_hours?: { day: number; open: string | null; close: string | null }[];
   } | null;
+  /** The parcels sent, with the carrier's track-and-trace page (issue 25); none before shipping. */
+  shipments?: {
+    carrier_name: string;
+    tracking_number: string;
+    tracking_url: string;
+    created_at: string;
+    lines: { name: string; qty: number }[];
+  }[];
 }
 
 export interface StorefrontCheckout {

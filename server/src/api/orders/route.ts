@@ -8,7 +8,6 @@ import { rateLimitOptions } from "../../http/rate-limits.ts";
 import type { Services } from "../../services/index.ts";
 import { callerOf, sendFailure, sendWrite } from "../cart/reply.ts";
 import {
-  adminListQuery,
   adminStatusBody,
   orderHeaders,
   orderNumberSchema,
@@ -123,40 +122,6 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
   });
-
-  app.get(
-    "/admin/orders",
-    {
-      schema: {
-        tags: ["admin"],
-        summary: "The newest orders",
-        querystring: adminListQuery,
-        response: { 200: envelopeSchema(z.array(orderViewSchema)), 401: errorEnvelopeSchema },
-      },
-    },
-    async (request, reply) => ok(reply, await orders.list(request.query.limit)),
-  );
-
-  app.get(
-    "/admin/orders/:orderNumber",
-    {
-      schema: {
-        tags: ["admin"],
-        summary: "One order",
-        params: z.strictObject({ orderNumber: orderNumberSchema }),
-        response: {
-          200: envelopeSchema(orderViewSchema),
-          401: errorEnvelopeSchema,
-          404: errorEnvelopeSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      const order = await orders.byNumber(request.params.orderNumber);
-      if (!order) return sendError(reply, 404, "Order not found");
-      return ok(reply, order);
-    },
-  );
 
   app.post(
     "/admin/orders/:orderNumber/status",

@@ -196,16 +196,25 @@ export const orderViewSchema = z.object({
       result_code: z.string().nullable(),
     }),
   ),
+  shipments: z.array(
+    z.object({
+      id: z.number().int(),
+      carrier: z.string(),
+      carrier_name: z.string(),
+      tracking_number: z.string(),
+      tracking_url: z.string(),
+      created_at: z.string(),
+      lines: z.array(
+        z.object({ item_id: z.number().int(), sku: z.string(), name: z.string(), qty: z.number() }),
+      ),
+    }),
+  ),
 });
 
 export const adminStatusBody = z.strictObject({
   status: z.enum(["processing", "complete", "canceled", "closed"], {
     error: "must be processing, complete, canceled or closed",
   }),
-});
-
-export const adminListQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(500).optional(),
 });
 
 /** The back office's list of payment alerts: open ones only unless `open=false`, of one order or all. */

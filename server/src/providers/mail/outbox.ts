@@ -7,6 +7,8 @@ export interface MailRequest {
   mail: MailTemplate;
   /** Extra headers, such as a newsletter's List-Unsubscribe (issue 15). */
   headers?: Record<string, string>;
+  /** The order the mail is about: the order's page lists it. */
+  orderId?: number;
 }
 
 /**
@@ -24,6 +26,7 @@ export async function enqueueMail(tx: Db, request: MailRequest): Promise<number>
       html: content.html,
       text: content.text,
       ...(request.headers ? { headers: request.headers } : {}),
+      ...(request.orderId ? { orderId: request.orderId } : {}),
     })
     .returning({ id: mailOutbox.id });
   return row!.id;

@@ -1,5 +1,6 @@
 import { formatPrice, SHOP_COMPANY, WITHDRAWAL_DAYS } from "@etalage/core";
 import { escapeHtml } from "./escape.ts";
+import { type OrderShippedMail, renderShippedMail } from "./shipped-template.ts";
 
 /**
  * The shop's transactional mails in Dutch, as HTML and plain text. Every value that came from a
@@ -42,6 +43,7 @@ export type MailTemplate =
       /** A guest's order status page, opened by the link's own token; a customer's mail has none. */
       statusUrl: string | null;
     }
+  | OrderShippedMail
   /** Issue 14: a sold-out size the shopper asked about can be bought again; sent once. */
   | { template: "back-in-stock"; productName: string; variant: string | null; productUrl: string }
   /** For the order and newsletter issues: a prepared mail of their own. */
@@ -216,6 +218,8 @@ export function renderMail(mail: MailTemplate): MailContent {
         text: `${lead}\n\n${mail.productUrl}\n\n${tail}\n`,
       };
     }
+    case "order-shipped":
+      return renderShippedMail(mail, { layout, button });
     case "custom":
       return { template: mail.name, subject: mail.subject, html: mail.html, text: mail.text };
   }

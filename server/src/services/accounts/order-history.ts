@@ -43,6 +43,13 @@ export function customerOrderOf(order: OrderView): CustomerOrder {
     shipping_address: order.shipping_address,
     billing_address: order.billing_address,
     pickup: pickupOf(order.pickup),
+    shipments: (order.shipments ?? []).map((s) => ({
+      carrier_name: s.carrier_name,
+      tracking_number: s.tracking_number,
+      tracking_url: s.tracking_url,
+      created_at: s.created_at,
+      lines: s.lines.map((l) => ({ name: l.name, qty: l.qty })),
+    })),
   };
 }
 

@@ -35,6 +35,16 @@ export interface CustomerOrder {
     city: string;
     opening_hours?: { day: number; open: string | null; close: string | null }[];
   } | null;
+  /** The parcels sent (issue 25): carrier, tracking number and the carrier's track-and-trace page. */
+  shipments: OrderShipment[];
+}
+
+interface OrderShipment {
+  carrier_name: string;
+  tracking_number: string;
+  tracking_url: string;
+  created_at: string;
+  lines: { name: string; qty: number }[];
 }
 
 export interface CustomerOrders {

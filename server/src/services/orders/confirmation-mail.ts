@@ -63,6 +63,7 @@ export function orderConfirmationMail(mail: MailPort, publicUrl: string): OrderC
     }
     await mail.enqueue(tx, {
       to: order.email,
+      orderId,
       mail: {
         template: "order-confirmed",
         firstname: address.firstname,

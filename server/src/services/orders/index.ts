@@ -5,6 +5,7 @@ import type { CartCatalog } from "../cart/catalog-lines.ts";
 import type { CartCaller } from "../cart/owner.ts";
 import { hasStoredAnswer } from "../idempotency.ts";
 import { claimGuestOrder } from "./claim.ts";
+import { settleOrderRefund } from "./events.ts";
 import { expireUnpaidOrders, moveOrder } from "./manage.ts";
 import { placeOrder } from "./place.ts";
 import {
@@ -97,12 +98,17 @@ export class OrderService {
   }
 
   move(orderId: number, to: OrderState, options: Parameters<typeof moveOrder>[3] = {}) {
-    return moveOrder(this.db, orderId, to, { hooks: this.confirmedHooks, ...options });
+    return moveOrder(this.db, orderId, to, { hooks: this.confirmedHooks, actor: "admin-api", ...options });
   }
 
   /** As `move`, in the caller's transaction (a payment notification moves the order with itself). */
   moveWithin(tx: Db, orderId: number, to: OrderState, options: Parameters<typeof moveOrder>[3] = {}) {
-    return moveOrder(tx, orderId, to, { hooks: this.confirmedHooks, ...options });
+    return moveOrder(tx, orderId, to, { hooks: this.confirmedHooks, actor: "payment", ...options });
+  }
+
+  /** A refund's notification settles the back office's refund row (in the notification's transaction). */
+  refundSettled(tx: Db, modificationId: number, status: "succeeded" | "failed", reason: string | null) {
+    return settleOrderRefund(tx, modificationId, status, reason);
   }
 
   expireUnpaid(now?: Date) {

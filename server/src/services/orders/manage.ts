@@ -2,6 +2,7 @@ import { mayMoveOrder, type OrderState, releasesStock } from "@etalage/core";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orderItems, orders, stock } from "../../db/schema.ts";
+import { moveEventType, type OrderActor, recordOrderEvent } from "./events.ts";
 import type { OrderRow } from "./read.ts";
 import type { OrderConfirmedHook } from "./types.ts";
 
@@ -37,9 +38,13 @@ export async function moveOrder(
     extra?: Partial<Pick<OrderRow, "paidAt">>;
     /** Move only from this state (an expiry must not cancel an order paid a moment before). */
     onlyFrom?: OrderState;
+    /** Who moves it, for the order's timeline. */
+    actor?: OrderActor;
+    /** More facts for the timeline's event. */
+    data?: Record<string, unknown>;
   } = {},
 ): Promise<MoveResult> {
-  const { hooks = [], extra = {}, onlyFrom } = options;
+  const { hooks = [], extra = {}, onlyFrom, actor = "shop", data = {} } = options;
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
@@ -55,6 +60,7 @@ export async function moveOrder(
       .where(eq(orders.id, order.id))
       .returning();
     if (from === "pending" && to === "processing") for (const hook of hooks) await hook(tx, order.id);
+    await recordOrderEvent(tx, order.id, moveEventType(from, to), actor, { from, to, ...data });
     return { ok: true, order: moved! };
   });
 }

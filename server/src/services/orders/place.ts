@@ -14,7 +14,7 @@ import { findShippingMethod } from "../cart/shipping.ts";
 import { computeTotals } from "../cart/totals.ts";
 import { cartWrite, type WriteAnswer } from "../cart/write.ts";
 import { findServicePoint, findStore } from "../stores/index.ts";
-import { recordOrderEvent } from "../webhooks/outbox.ts";
+import { recordOrderEvent } from "./events.ts";
 import {
   ORDER_MESSAGES,
   type OrderConfirmedHook,
@@ -253,7 +253,12 @@ async function writeOrder(tx: Db, cart: CartRow, options: PlaceOptions): Promise
     })),
   );
   await tx.update(carts).set({ isActive: false, updatedAt: now }).where(eq(carts.id, cart.id));
-  await recordOrderEvent(tx, "order.placed", order!.id);
+  await recordOrderEvent(tx, order!.id, "order.placed", "shop", {
+    orderNumber: n,
+    status,
+    grandTotal: totals.grand_total,
+    paymentMethod: payment,
+  });
   if (status === "processing") for (const hook of options.onConfirmed) await hook(tx, order!.id);
 
   const placed: PlacedOrder = {

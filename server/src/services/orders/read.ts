@@ -1,7 +1,8 @@
 import { timingSafeEqual } from "node:crypto";
+import { CARRIER_NAMES, type Carrier } from "@etalage/core";
 import { and, asc, count, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { orderItems, orders, payments } from "../../db/schema.ts";
+import { orderItems, orders, payments, shipments } from "../../db/schema.ts";
 import { hashToken } from "./place.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -33,13 +34,25 @@ export interface OrderView {
     options: { label: string; value: string }[];
   }[];
   payments: { reference: string; method: string; status: string; result_code: string | null }[];
+  /** The parcels sent, each with its carrier's track-and-trace link (issue 25). */
+  shipments: {
+    id: number;
+    carrier: Carrier;
+    carrier_name: string;
+    tracking_number: string;
+    tracking_url: string;
+    created_at: string;
+    lines: { item_id: number; sku: string; name: string; qty: number }[];
+  }[];
 }
 
 async function view(db: Db, order: OrderRow): Promise<OrderView> {
-  const [items, tries] = await Promise.all([
+  const [items, tries, parcels] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)),
     db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.id)),
+    db.select().from(shipments).where(eq(shipments.orderId, order.id)).orderBy(asc(shipments.id)),
   ]);
+  const itemById = new Map(items.map((i) => [i.id, i]));
   return {
     increment_id: order.incrementId,
     entity_id: order.id,
@@ -70,6 +83,20 @@ async function view(db: Db, order: OrderRow): Promise<OrderView> {
       method: p.method,
       status: p.status,
       result_code: p.resultCode,
+    })),
+    shipments: parcels.map((p) => ({
+      id: p.id,
+      carrier: p.carrier,
+      carrier_name: CARRIER_NAMES[p.carrier],
+      tracking_number: p.trackingNumber,
+      tracking_url: p.trackingUrl,
+      created_at: p.createdAt.toISOString(),
+      lines: p.lines.map((l) => ({
+        item_id: l.itemId,
+        sku: itemById.get(l.itemId)?.sku ?? "",
+        name: itemById.get(l.itemId)?.name ?? "",
+        qty: l.qty,
+      })),
     })),
   };
 }

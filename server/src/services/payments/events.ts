@@ -2,7 +2,6 @@ import { mayMoveOrder, type OrderState } from "@etalage/core";
 import { and, eq, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orders, paymentModifications, paymentNotifications, payments } from "../../db/schema.ts";
-import { recordOrderEvent } from "../webhooks/outbox.ts";
 import { recordAlert } from "./alerts.ts";
 import type { PaymentContext } from "./context.ts";
 import { liveModifications, type Modification, writeModification } from "./modifications.ts";
@@ -199,8 +198,8 @@ async function authorisation(context: PaymentContext, tx: Db, event: Event, orde
       extra: { paidAt: new Date() },
     });
     if (moved.ok) {
+      // The move wrote the order's "order.paid" event, which the webhooks send.
       await setAttempt(tx, authorised, { paysOrder: true });
-      await recordOrderEvent(tx, "order.paid", order.id);
       return;
     }
   }
@@ -297,6 +296,14 @@ async function modificationEvent(
         updatedAt: new Date(),
       })
       .where(eq(paymentModifications.id, modification.id));
+    // The back office's refund (per line, shipping) is settled with it: the order shows it only now.
+    if (modification.kind === "refund")
+      await context.orders.refundSettled(
+        tx,
+        modification.id,
+        status,
+        status === "failed" ? String(event.item.reason || code) : null,
+      );
   };
   if (!event.success || laterFailure) {
     // A failure after the success it contradicts (out of order) changes nothing, except Adyen's

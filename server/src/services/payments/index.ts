@@ -1,6 +1,7 @@
 import adyen from "@adyen/api-library";
 import type { NotificationRequestItem } from "@adyen/api-library/lib/src/typings/notification/notificationRequestItem.js";
 import type { Db } from "../../db/client.ts";
+import type { payments } from "../../db/schema.ts";
 import type { PaymentProvider } from "../../providers/payments/adyen.ts";
 import type { OrderService } from "../orders/index.ts";
 import type { OrderRow } from "../orders/read.ts";
@@ -8,7 +9,13 @@ import { listAlerts, type PaymentAlert, resolveAlert } from "./alerts.ts";
 import { type PayResult, startAttempt } from "./attempts.ts";
 import type { PaymentContext } from "./context.ts";
 import { applyNotification, type NotificationItem } from "./events.ts";
-import { ModificationSender, type RefundReason } from "./modifications.ts";
+import {
+  type Modification,
+  ModificationSender,
+  type RefundReason,
+  sendModification,
+  writeModification,
+} from "./modifications.ts";
 import {
   cancelOrderPayment,
   captureOrder,
@@ -19,6 +26,8 @@ import {
   refundOrder,
 } from "./operations.ts";
 import { paymentStatus, type Returned, type Settled, settleReturn } from "./returns.ts";
+
+type PaymentRow = typeof payments.$inferSelect;
 
 export type { PaymentAlert } from "./alerts.ts";
 export type { PayResult } from "./attempts.ts";
@@ -134,6 +143,22 @@ export class PaymentService {
   /** Cancels or refunds the order's payment in full; the order follows the CANCEL_OR_REFUND notification. */
   refundOrCancel(orderNumber: string): Promise<ModificationOutcome> {
     return refundOrCancelOrder(this.#context, orderNumber);
+  }
+
+  /**
+   * Writes a modification of `attempt` in the caller's transaction, for the back office whose own
+   * rules (core `decideFulfilment`) decided it; `send` asks Adyen once that transaction committed.
+   */
+  request(
+    tx: Db,
+    attempt: PaymentRow,
+    request: Parameters<typeof writeModification>[2],
+  ): Promise<Modification> {
+    return writeModification(tx, attempt, request);
+  }
+
+  send(modificationId: number): Promise<Modification | undefined> {
+    return sendModification(this.#context, modificationId);
   }
 
   modifications(orderNumber: string): Promise<ModificationView[]> {

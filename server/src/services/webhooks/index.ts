@@ -16,7 +16,7 @@ type WebhookConfig = Pick<
 /**
  * Outgoing webhooks (issue 25 item 4; docs/decisions/0047): endpoints from WEBHOOK_ENDPOINTS and
  * the admin API, and the worker that delivers in every instance. A change writes its event with
- * `recordWebhookEvent(tx, …)` or `recordOrderEvent(tx, type, orderId)` (outbox.ts) in its own
+ * `recordWebhookEvent(tx, …)` or `recordOrderEvent` (orders/events.ts, which sends an order's public events through `sendOrderWebhook`) in its own
  * transaction.
  */
 export class WebhookService {

@@ -40,7 +40,7 @@ export async function recordWebhookEvent(
 }
 
 /** `recordWebhookEvent` with the order's own data: the one line an order change adds. */
-export async function recordOrderEvent(
+export async function sendOrderWebhook(
   tx: Db,
   type: WebhookEventType,
   orderId: number,

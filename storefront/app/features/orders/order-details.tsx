@@ -97,6 +97,7 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
           )}
         </dl>
       </section>
+      {order.shipments && order.shipments.length > 0 && <Shipments shipments={order.shipments} />}
       <div className="order-details__addresses">
         {order.pickup ? (
           <AddressBlock
@@ -130,6 +131,28 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
       </dl>
       <OrderLaw />
     </div>
+  );
+}
+
+/** The parcels on their way, each with its carrier's own track-and-trace page (issue 25). */
+function Shipments({ shipments }: { shipments: NonNullable<OrderDetail["shipments"]> }) {
+  return (
+    <section aria-labelledby="order-shipments-title" className="order-details__shipments">
+      <h2 id="order-shipments-title">{t("Shipments")}</h2>
+      <ul>
+        {shipments.map((s) => (
+          <li key={`${s.carrier_name}-${s.tracking_number}`}>
+            <p>
+              {t("Sent with {carrier}", { carrier: s.carrier_name })} ({formatDate(s.created_at)}):{" "}
+              {s.lines.map((l) => `${l.qty} × ${l.name}`).join(", ")}
+            </p>
+            <a href={s.tracking_url} rel="noopener noreferrer" target="_blank" data-testid="track-and-trace">
+              {t("Track your parcel")} ({s.tracking_number})
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -1,0 +1,321 @@
+import {
+  CARRIER_NAMES,
+  type Carrier,
+  decideFulfilment,
+  FULFILMENT_REFUSALS,
+  type FulfilmentAction,
+  type FulfilmentDecision,
+  type LineQty,
+  orderAddressLines,
+  t,
+  trackingUrl,
+} from "@etalage/core";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { orderRefunds, orders, shipments } from "../../db/schema.ts";
+import type { MailRequest } from "../../providers/mail/outbox.ts";
+import { runIdempotent, type StoredAnswer } from "../idempotency.ts";
+import { recordOrderEvent } from "../orders/events.ts";
+import type { OrderService } from "../orders/index.ts";
+import type { PaymentService } from "../payments/index.ts";
+import { destinationOf, type LockedOrder, lockOrder } from "./facts.ts";
+
+/**
+ * The back office's actions on an order (docs/decisions/0045): each in one transaction with its
+ * `Idempotency-Key` (a retry answers the first answer), the order locked, core deciding, and the
+ * change written with its timeline event. A payment's cancel or refund is a modification row
+ * here; it is sent to Adyen after the commit, and its notification settles the order.
+ */
+
+export interface FulfilmentPorts {
+  db: Db;
+  orders: OrderService;
+  payments: PaymentService;
+  mail: { enqueue(tx: Db, request: MailRequest): Promise<number>; kick(): void };
+  publicUrl: string;
+}
+
+export interface ActionResult {
+  answer: StoredAnswer;
+  /** A modification to send now that the transaction committed. */
+  send?: number;
+  mailed?: boolean;
+}
+
+const fail = (code: number, message: string, path?: string): StoredAnswer => ({
+  code,
+  body: { code, result: message, ...(path ? { meta: { errors: [{ path, message }] } } : {}) },
+});
+
+const okAnswer = (result: unknown): StoredAnswer => ({ code: 200, body: { code: 200, result } });
+
+/** A refusal of core's in Dutch, naming the field where there is one. */
+function refusal(decision: Extract<FulfilmentDecision, { ok: false }>): StoredAnswer {
+  const params = { ...decision.params };
+  if (typeof params.action === "string") params.action = t(params.action);
+  if (typeof params.status === "string")
+    params.status = t(
+      params.status === "export_failed" || params.status === "export_success" ? "processing" : params.status,
+    );
+  return fail(decision.code, t(FULFILMENT_REFUSALS[decision.refusal], params), decision.field);
+}
+
+type Work = (tx: Db, locked: LockedOrder) => Promise<ActionResult>;
+
+/** Runs `work` once per key, the order locked, in one transaction; sends what it asked after. */
+async function act(
+  ports: FulfilmentPorts,
+  orderNumber: string,
+  name: string,
+  key: string,
+  request: unknown,
+  work: Work,
+): Promise<StoredAnswer> {
+  let after: Omit<ActionResult, "answer"> = {};
+  const outcome = await ports.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    return runIdempotent(tx, { scope: `admin:order:${orderNumber}:${name}`, key, request }, async () => {
+      const locked = await lockOrder(tx, orderNumber);
+      if (!locked) return fail(404, "Order not found");
+      const result = await work(tx, locked);
+      after = result;
+      return result.answer;
+    });
+  });
+  if (outcome.kind === "conflict")
+    return fail(
+      409,
+      t("This request was already made with another body: use a new Idempotency-Key"),
+      "headers.idempotency-key",
+    );
+  if (outcome.kind === "fresh") {
+    if (after.send !== undefined) await ports.payments.send(after.send);
+    if (after.mailed) ports.mail.kick();
+  }
+  return outcome.answer;
+}
+
+function decided(locked: LockedOrder, action: FulfilmentAction) {
+  return decideFulfilment(locked.facts, action);
+}
+
+export interface ShipRequest {
+  carrier: Carrier;
+  trackingNumber: string;
+  lines?: LineQty[];
+}
+
+export function shipOrder(ports: FulfilmentPorts, orderNumber: string, key: string, body: ShipRequest) {
+  return act(ports, orderNumber, "ship", key, body, async (tx, locked) => {
+    const decision = decided(locked, { kind: "ship", ...(body.lines ? { lines: body.lines } : {}) });
+    if (!decision.ok) return { answer: refusal(decision) };
+    if (decision.kind !== "ship") throw new Error("ship decided another action");
+    const { order, items } = locked;
+    const url = trackingUrl(body.carrier, body.trackingNumber, destinationOf(order));
+    const [parcel] = await tx
+      .insert(shipments)
+      .values({
+        orderId: order.id,
+        carrier: body.carrier,
+        trackingNumber: body.trackingNumber,
+        trackingUrl: url,
+        lines: decision.lines.map((l) => ({ itemId: l.id, qty: l.qty })),
+      })
+      .returning();
+    await recordOrderEvent(tx, order.id, "order.shipped", "admin-api", {
+      shipmentId: parcel!.id,
+      carrier: body.carrier,
+      trackingNumber: body.trackingNumber,
+      trackingUrl: url,
+      lines: parcel!.lines,
+      complete: decision.completes,
+    });
+    let status = order.status;
+    if (decision.completes) {
+      const moved = await ports.orders.moveWithin(tx, order.id, "complete", { actor: "admin-api" });
+      if (moved.ok) status = moved.order.status;
+    }
+    const names = new Map(items.map((i) => [i.id, i.name]));
+    const address = order.shippingAddress ?? order.billingAddress;
+    await ports.mail.enqueue(tx, {
+      to: order.email,
+      orderId: order.id,
+      mail: {
+        template: "order-shipped",
+        firstname: address.firstname,
+        orderNumber: order.incrementId,
+        carrierName: CARRIER_NAMES[body.carrier],
+        trackingNumber: body.trackingNumber,
+        trackingUrl: url,
+        lines: decision.lines.map((l) => ({ name: names.get(l.id) ?? "", qty: l.qty })),
+        pickup: order.pickup
+          ? [order.pickup.name, order.pickup.street, `${order.pickup.postcode} ${order.pickup.city}`]
+          : null,
+        orderUrl:
+          order.customerId === null
+            ? null
+            : `${ports.publicUrl}/my-account/orders/${encodeURIComponent(order.incrementId)}`,
+      },
+    });
+    return {
+      mailed: true,
+      answer: okAnswer({
+        orderNumber: order.incrementId,
+        status,
+        shipment: {
+          id: parcel!.id,
+          carrier: body.carrier,
+          trackingNumber: body.trackingNumber,
+          trackingUrl: url,
+          lines: parcel!.lines,
+          destination: order.pickup
+            ? [order.pickup.name, order.pickup.street, `${order.pickup.postcode} ${order.pickup.city}`]
+            : orderAddressLines(order.shippingAddress ?? order.billingAddress),
+        },
+      }),
+    };
+  });
+}
+
+export function cancelOrder(ports: FulfilmentPorts, orderNumber: string, key: string) {
+  return act(ports, orderNumber, "cancel", key, {}, async (tx, locked) => {
+    const decision = decided(locked, { kind: "cancel" });
+    if (!decision.ok) return { answer: refusal(decision) };
+    if (decision.kind !== "cancel") throw new Error("cancel decided another action");
+    const { order, attempt } = locked;
+    if (decision.via === "order") {
+      const moved = await ports.orders.moveWithin(tx, order.id, "canceled", { actor: "admin-api" });
+      if (!moved.ok) return { answer: fail(moved.code, moved.message) };
+      return {
+        answer: okAnswer({ orderNumber: order.incrementId, status: "canceled", cancellation: "done" }),
+      };
+    }
+    // A reversal cancels an authorisation and refunds a captured payment, in full: the order is
+    // cancelled (its stock back) by its CANCEL_OR_REFUND notification.
+    const modification = await ports.payments.request(tx, attempt!, { kind: "reversal", reason: "staff" });
+    await recordOrderEvent(tx, order.id, "order.cancel_requested", "admin-api", {
+      modification: modification.reference,
+    });
+    return {
+      send: modification.id,
+      answer: okAnswer({
+        orderNumber: order.incrementId,
+        status: order.status,
+        cancellation: "requested",
+        modification: modification.reference,
+      }),
+    };
+  });
+}
+
+export interface RefundRequest {
+  lines?: LineQty[];
+  shipping?: boolean;
+  reason?: string;
+}
+
+async function requestRefund(
+  ports: FulfilmentPorts,
+  tx: Db,
+  locked: LockedOrder,
+  body: RefundRequest,
+  key: string,
+): Promise<ActionResult> {
+  const decision = decided(locked, {
+    kind: "refund",
+    ...(body.lines ? { lines: body.lines } : {}),
+    ...(body.shipping !== undefined ? { shipping: body.shipping } : {}),
+  });
+  if (!decision.ok) return { answer: refusal(decision) };
+  if (decision.kind !== "refund") throw new Error("refund decided another action");
+  const { order, attempt } = locked;
+  const modification = await ports.payments.request(tx, attempt!, {
+    kind: "refund",
+    amountCents: decision.amountCents,
+    callerReference: key.slice(0, 64),
+    reason: body.reason ?? null,
+  });
+  const [refund] = await tx
+    .insert(orderRefunds)
+    .values({
+      orderId: order.id,
+      modificationId: modification.id,
+      lines: decision.lines.map((l) => ({ itemId: l.id, qty: l.qty, amountCents: l.amountCents })),
+      shipping: decision.shipping,
+      amountCents: decision.amountCents,
+      reason: body.reason ?? null,
+    })
+    .returning();
+  await recordOrderEvent(tx, order.id, "order.refund_requested", "admin-api", {
+    refundId: refund!.id,
+    amountCents: decision.amountCents,
+    lines: refund!.lines,
+    shipping: decision.shipping,
+    modification: modification.reference,
+  });
+  return {
+    send: modification.id,
+    answer: okAnswer({
+      orderNumber: order.incrementId,
+      status: order.status,
+      refund: {
+        id: refund!.id,
+        status: refund!.status,
+        amountCents: refund!.amountCents,
+        lines: refund!.lines,
+        shipping: refund!.shipping,
+        modification: modification.reference,
+      },
+    }),
+  };
+}
+
+export function refundOrder(ports: FulfilmentPorts, orderNumber: string, key: string, body: RefundRequest) {
+  return act(ports, orderNumber, "refund", key, body, (tx, locked) =>
+    requestRefund(ports, tx, locked, body, key),
+  );
+}
+
+/** Asks a failed refund again: the same lines and shipping, with a new modification. */
+export function retryRefund(ports: FulfilmentPorts, orderNumber: string, key: string, refundId: number) {
+  return act(ports, orderNumber, `refund-retry:${refundId}`, key, {}, async (tx, locked) => {
+    const [failed] = await tx
+      .select()
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.orderId, locked.order.id)));
+    if (!failed)
+      return {
+        answer: fail(404, "params.refundId: this order has no refund with this id", "params.refundId"),
+      };
+    if (failed.status !== "failed")
+      return { answer: fail(409, t("Only a failed refund can be asked again"), "params.refundId") };
+    return requestRefund(
+      ports,
+      tx,
+      locked,
+      {
+        lines: failed.lines.map((l) => ({ id: l.itemId, qty: l.qty })),
+        shipping: failed.shipping,
+        ...(failed.reason ? { reason: failed.reason } : {}),
+      },
+      key,
+    );
+  });
+}
+
+export function markDelivered(ports: FulfilmentPorts, orderNumber: string, key: string) {
+  return act(ports, orderNumber, "deliver", key, {}, async (tx, locked) => {
+    const decision = decided(locked, { kind: "deliver" });
+    if (!decision.ok) return { answer: refusal(decision) };
+    const at = new Date();
+    await tx.update(orders).set({ deliveredAt: at, updatedAt: at }).where(eq(orders.id, locked.order.id));
+    await recordOrderEvent(tx, locked.order.id, "order.delivered", "admin-api", {});
+    return {
+      answer: okAnswer({
+        orderNumber: locked.order.incrementId,
+        status: locked.order.status,
+        deliveredAt: at.toISOString(),
+      }),
+    };
+  });
+}
