@@ -16,16 +16,18 @@ const SHELL =
   /storefront[\\/]app[\\/](root\.tsx|layouts[\\/]|lib[\\/](?!use-hydrated|with-lock|elevate[\\/])|ui[\\/](?!products[\\/]|privacy-link)|shell[\\/](?!use-tracking-start)|session[\\/]modal-store|features[\\/](offline|newsletter|search[\\/]search-(bar|sidebar|store)))|core[\\/]src[\\/]i18n[\\/]format\.ts$/;
 const ALWAYS_LOADED = /(^|\/)(framework|shell)-[\w-]+\.(js|css)$/;
 /**
- * ...except the minimal layout (only /error), which would otherwise bring its frame to every page,
- * and the back office's layout (/beheer), whose code and CSS the shop's pages never load.
+ * ...except the minimal layout (only /error), which would otherwise bring its frame to every page.
  */
 const NOT_SHELL =
-  /storefront[\\/]app[\\/](layouts[\\/](minimal|beheer)-layout\.tsx|shell[\\/](minimal-shell\.tsx|default-blocks\.ts|service-links\.ts))/;
+  /storefront[\\/]app[\\/](layouts[\\/]minimal-layout\.tsx|shell[\\/](minimal-shell\.tsx|default-blocks\.ts|service-links\.ts))/;
 
 export default defineConfig({
   plugins: [
     reactRouter(),
-    compileTranslationsPlugin({ dictionary: nl, sourceDirs: [dir("app"), dir("../core/src")] }),
+    compileTranslationsPlugin({
+      dictionary: nl,
+      sourceDirs: [dir("app"), dir("../core/src"), dir("../server/src")],
+    }),
   ],
   build: {
     assetsInlineLimit: 2048,

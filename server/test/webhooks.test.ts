@@ -198,7 +198,9 @@ describe("order webhooks, signed as Standard Webhooks", () => {
       });
     const shipped = await placeOrder("ideal");
     await paidOrder(server, shipped);
-    expect((await act(shipped, "ship", { carrier: "postnl", trackingNumber: "3SHOOK0000001" })).status).toBe(200);
+    expect((await act(shipped, "ship", { carrier: "postnl", trackingNumber: "3SHOOK0000001" })).status).toBe(
+      200,
+    );
     await expect.poll(() => requestsFor(shipped, "order.shipped").length).toBe(1);
     expect(requestsFor(shipped, "order.shipped")[0]!.verified).toBe(true);
 

@@ -38,14 +38,8 @@ export default [
     route("*", "routes/dispatcher.tsx"),
   ]),
   layout("layouts/minimal-layout.tsx", [route("error", "routes/error.tsx")]),
-  // The back office (issue 25): its own frame, CSS and scripts; the shop's pages load none of it.
-  layout("layouts/beheer-layout.tsx", { id: "beheer" }, [
-    route("beheer", "routes/beheer/beheer-start.tsx"),
-    route("beheer/inloggen", "routes/beheer/beheer-inloggen.tsx"),
-    route("beheer/uitnodiging", "routes/beheer/beheer-uitnodiging.tsx"),
-    route("beheer/reviews", "routes/beheer/beheer-reviews.tsx"),
-    route("beheer/logboek", "routes/beheer/beheer-logboek.tsx"),
-  ]),
+  // The back office (issue 25): one route, its pages its own modules (routes/beheer.tsx).
+  route("beheer/*", "routes/beheer.tsx"),
   layout("layouts/empty-layout.tsx", [
     route("storyblok-empty", "routes/storyblok.tsx", { id: "storyblok-empty" }),
   ]),

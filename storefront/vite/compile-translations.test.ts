@@ -91,6 +91,16 @@ export const A = () => <p title={t("Home")}>{t("Menu")} {t(LABELS.asc)} {t("Pric
     });
   });
 
+  it("drops a message the server words itself (a literal call in server/src): the back office's texts stay out of the shop's pages", () => {
+    const server = {
+      file: "server/src/services/refusals.ts",
+      code: `import { t } from "@etalage/core";\nexport const why = () => t("Server");`,
+    };
+    expect(Object.keys(browserDictionary([...sources, server], dictionary))).not.toContain("Server");
+    const sentRaw = { file: "server/src/api/route.ts", code: `export const MESSAGE = "Server";` };
+    expect(Object.keys(browserDictionary([...sources, server, sentRaw], dictionary))).toContain("Server");
+  });
+
   it("keeps a key written anywhere else, even in another file", () => {
     const more = [...sources, { file: "b.ts", code: `export const HOME = "Home";` }];
     expect(Object.keys(browserDictionary(more, dictionary))).toContain("Home");

@@ -144,9 +144,10 @@ function sourceFiles(dir: string): string[] {
 
 /**
  * The dictionary the browser keeps: every entry except those whose key appears in the sources
- * only as the literal first argument of core's `t()` (those calls are compiled). A key written
- * anywhere else (a table of labels, a constant, a type) or nowhere at all (a server's message)
- * stays, so `t(expression)` answers as before.
+ * only as the literal first argument of core's `t()` (those calls are compiled in the browser, and
+ * in the server's sources they are messages the server words itself). A key written anywhere else
+ * (a table of labels, a constant, a type) or nowhere at all (a message the server sends as its
+ * key) stays, so `t(expression)` answers as before.
  */
 export function browserDictionary(
   sources: readonly { file: string; code: string }[],

@@ -92,24 +92,24 @@ export type FulfilmentAction =
   | { kind: "refund"; lines?: LineQty[]; shipping?: boolean }
   | { kind: "deliver" };
 
-/** Why an action is refused: dictionary keys (core/src/i18n/nl-NL.ts). */
-export const FULFILMENT_REFUSALS = {
-  state: "This order cannot be {action} while it is {status}",
-  unpaid: "This order is not paid",
-  offline: "This order was not paid online: refund it outside the shop",
-  cancelling: "The cancellation of this order is on its way",
-  shipped: "Part of this order has shipped: refund it instead of cancelling",
-  refunded: "Part of this order is refunded: refund the rest instead of cancelling",
-  nothingToShip: "Everything of this order has shipped",
-  nothingToRefund: "Everything of this order is refunded",
-  delivered: "This order is marked delivered already",
-  unknownLine: "This order has no line {id}",
-  tooMany: "Line {id} has {left} left",
-  shippingRefunded: "The shipping is refunded already",
-  tooMuch: "That is more than was paid",
-} as const;
-
-export type FulfilmentRefusal = keyof typeof FULFILMENT_REFUSALS;
+/**
+ * Why an action is refused. The server words each in Dutch (services/fulfilment/refusals.ts), so
+ * the shop's browser dictionary does not carry the back office's messages.
+ */
+export type FulfilmentRefusal =
+  | "state"
+  | "unpaid"
+  | "offline"
+  | "cancelling"
+  | "shipped"
+  | "refunded"
+  | "nothingToShip"
+  | "nothingToRefund"
+  | "delivered"
+  | "unknownLine"
+  | "tooMany"
+  | "shippingRefunded"
+  | "tooMuch";
 
 export type FulfilmentDecision =
   | { ok: true; kind: "ship"; lines: LineQty[]; completes: boolean }
@@ -163,15 +163,8 @@ const refuse = (
   ...(field ? { field } : {}),
 });
 
-const ACTION_WORDS: Record<FulfilmentAction["kind"], string> = {
-  ship: "shipped",
-  cancel: "cancelled",
-  refund: "refunded",
-  deliver: "marked delivered",
-};
-
 const wrongState = (facts: FulfilmentFacts, action: FulfilmentAction) =>
-  refuse(409, "state", { action: ACTION_WORDS[action.kind], status: facts.status });
+  refuse(409, "state", { action: action.kind, status: facts.status });
 
 /** Checks asked lines against the order: each known, once, at most what is left. */
 function pickLines(

@@ -2,7 +2,6 @@ import {
   CARRIER_NAMES,
   type Carrier,
   decideFulfilment,
-  FULFILMENT_REFUSALS,
   type FulfilmentAction,
   type FulfilmentDecision,
   type LineQty,
@@ -19,6 +18,7 @@ import { recordOrderEvent } from "../orders/events.ts";
 import type { OrderService } from "../orders/index.ts";
 import type { PaymentService } from "../payments/index.ts";
 import { destinationOf, type LockedOrder, lockOrder } from "./facts.ts";
+import { refusalText } from "./refusals.ts";
 
 /**
  * The back office's actions on an order (docs/decisions/0045): each in one transaction with its
@@ -51,13 +51,7 @@ const okAnswer = (result: unknown): StoredAnswer => ({ code: 200, body: { code: 
 
 /** A refusal of core's in Dutch, naming the field where there is one. */
 function refusal(decision: Extract<FulfilmentDecision, { ok: false }>): StoredAnswer {
-  const params = { ...decision.params };
-  if (typeof params.action === "string") params.action = t(params.action);
-  if (typeof params.status === "string")
-    params.status = t(
-      params.status === "export_failed" || params.status === "export_success" ? "processing" : params.status,
-    );
-  return fail(decision.code, t(FULFILMENT_REFUSALS[decision.refusal], params), decision.field);
+  return fail(decision.code, refusalText(decision.refusal, decision.params), decision.field);
 }
 
 type Work = (tx: Db, locked: LockedOrder) => Promise<ActionResult>;
