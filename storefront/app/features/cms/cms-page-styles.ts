@@ -5,6 +5,7 @@
  */
 import "./home.css";
 import "./cms.css";
+import "./cms-text.css";
 import "../../ui/products/listing-grid.css";
 import "../../ui/products/product-card.css";
 import "../../ui/products/product-price.css";
