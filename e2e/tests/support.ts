@@ -30,6 +30,15 @@ export async function screenshot(
 
 /** Fails on any serious or critical axe-core violation, listing them by rule and element. */
 export async function expectAccessible(page: Page) {
+  // A modal still fading in has the colours of half its opacity: axe judges what stays on screen.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

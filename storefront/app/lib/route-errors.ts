@@ -184,6 +184,7 @@ export function useRouteErrors(): void {
 
 interface ManifestRoute {
   module: string;
+  path?: string;
 }
 interface FrameworkGlobals {
   __reactRouterManifest?: { routes: Record<string, ManifestRoute | undefined> };
@@ -227,6 +228,8 @@ function loadRouteModules(): void {
   const loaded = globals.__reactRouterRouteModules ?? {};
   for (const [id, route] of Object.entries(routes)) {
     if (!route || id in loaded || warmed.has(route.module)) continue;
+    // The back office is staff's, not a page a shopper's link leads to (its chunks are not precached).
+    if (route.path?.startsWith("beheer")) continue;
     warmed.add(route.module);
     import(/* @vite-ignore */ route.module).catch(() => warmed.delete(route.module));
   }

@@ -1,5 +1,5 @@
 import { t } from "@etalage/core";
-import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import { hasPanel, linkHref, type MenuBlock, type MenuItemBlock } from "../features/cms/shell-blocks.ts";
 import { lazyComponent } from "../lib/lazy-component.tsx";
@@ -32,7 +32,10 @@ export function MegaMenu({ menu }: { menu: MenuBlock }) {
   const openTimer = useRef(0);
   const closeTimer = useRef(0);
   const focusFirst = useRef(false);
-  const baseId = useId();
+  // Not useId: the menu's code mounts on demand, after the server's HTML, and useId would give
+  // the client's render other ids than the server's, so a toggle's aria-controls would change
+  // under the shopper. There is one mega menu per page; item uids are unique within it.
+  const baseId = "mega-menu";
   const { pathname } = useLocation();
 
   const clearTimers = () => {
