@@ -29,7 +29,7 @@ const FINAL_MS = 4_000;
 const SKUS = 10;
 const STOCK = 1_000;
 /** The admin list answers at most this many orders: the run stays below it. */
-const LIST_LIMIT = 500;
+const LIST_PAGE = 200;
 
 interface Attempt {
   email: string;
@@ -151,20 +151,36 @@ export const chaosSuite: Suite = {
 
       // What the server holds now.
       const auth = { authorization: `Bearer ${BENCH_ADMIN_TOKEN}` };
-      const listed = await call(`${base}/api/admin/orders?limit=${LIST_LIMIT}`, "GET", undefined, auth);
-      if (listed.status !== 200)
-        throw new Error(`admin orders: ${listed.status} ${listed.text.slice(0, 200)}`);
-      const all = JSON.parse(listed.text).result as {
+      // The run's orders through the operator's API: the paged, searchable list, then each order.
+      type Held = {
         increment_id: string;
         status: string;
         customer_email: string;
         grand_total: number;
         totals: { grand_total?: number } | null;
         items: { sku: string; qty: number }[];
-      }[];
+      };
+      const numbers: string[] = [];
+      for (let page = 1; ; page++) {
+        const query = `q=${encodeURIComponent(`${run.toLowerCase()}-`)}&pageSize=${LIST_PAGE}&page=${page}`;
+        const listed = await call(`${base}/api/admin/orders?${query}`, "GET", undefined, auth);
+        if (listed.status !== 200)
+          throw new Error(`admin orders: ${listed.status} ${listed.text.slice(0, 200)}`);
+        const { items, total_count } = JSON.parse(listed.text).result as {
+          items: { increment_id: string }[];
+          total_count: number;
+        };
+        numbers.push(...items.map((o) => o.increment_id));
+        if (items.length === 0 || numbers.length >= total_count) break;
+      }
+      const all: Held[] = [];
+      for (const number of numbers) {
+        const one = await call(`${base}/api/admin/orders/${number}`, "GET", undefined, auth);
+        if (one.status !== 200)
+          throw new Error(`admin order ${number}: ${one.status} ${one.text.slice(0, 200)}`);
+        all.push(JSON.parse(one.text).result as Held);
+      }
       const ours = all.filter((o) => o.customer_email.startsWith(`${run.toLowerCase()}-`));
-      if (ours.length >= LIST_LIMIT)
-        throw new Error("more orders than the admin list shows: lower CHAOS_RATE");
       const byEmail = new Map<string, typeof ours>();
       for (const o of ours) byEmail.set(o.customer_email, [...(byEmail.get(o.customer_email) ?? []), o]);
 

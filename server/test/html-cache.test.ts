@@ -388,6 +388,10 @@ describe.skipIf(!(await redisAnswers()))("HTML cache in Redis, shared by two ins
     try {
       const first = await page(a, "/", onHost);
       expect(first.cache).toBe("MISS");
+      // A stores the page once it has answered: B asks when the entry (and its tags) are in Redis.
+      await expect
+        .poll(async () => (await redis.smembers(`${prefix}tag:story:home`)).length)
+        .toBeGreaterThan(0);
       const fromB = await page(b, "/", onHost);
       expect(fromB.cache).toBe("HIT");
       expect(fromB.body.equals(first.body)).toBe(true);
