@@ -101,8 +101,15 @@ function instance(
   log: (instance: number, line: string) => void,
 ): Instance {
   let child: ChildProcess | undefined;
+  /** The last lines it wrote: an instance that dies while starting says why in the error. */
+  const recent: string[] = [];
   const lines = (chunk: Buffer) => {
-    for (const line of chunk.toString().split("\n")) if (line.trim()) log(number, line);
+    for (const line of chunk.toString().split("\n")) {
+      if (!line.trim()) continue;
+      recent.push(line);
+      if (recent.length > 20) recent.shift();
+      log(number, line);
+    }
   };
   return {
     number,
@@ -120,7 +127,7 @@ function instance(
       started.stdout?.on("data", lines);
       started.stderr?.on("data", lines);
       const exited = once(started, "exit").then(([code]) => {
-        throw new Error(`instance ${number} exited with ${code} before it answered`);
+        throw new Error(`instance ${number} exited with ${code} before it answered:\n${recent.join("\n")}`);
       });
       await Promise.race([healthy(port), exited]);
       exited.catch(() => {});
@@ -153,10 +160,22 @@ async function healthy(port: number, timeoutMs = 120_000): Promise<void> {
   throw new Error(`instance on port ${port} did not answer its health check in ${timeoutMs / 1000} s`);
 }
 
+/**
+ * A free port below Linux's ephemeral range (32768–60999). An instance that restarts binds its
+ * port again: one from that range could meanwhile be handed to another process's listen(0) or
+ * outgoing connection (CI's run on PostgreSQL saw an instance exit on restart).
+ */
 async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await canListen(port)) return port;
+  }
+}
+
+function canListen(port: number): Promise<boolean> {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === "object" && address ? address.port : 0;
+  return new Promise((resolve) => {
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
 }
