@@ -45,6 +45,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const migrationsFolder = await resolveMigrations();
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ends (a restart, a failover, an administrator) is an "error"
+    // event of the pool: unheard, it would end the shop's process. The pool has dropped the
+    // connection already; the next query opens a new one.
+    pool.on("error", (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
     const db = drizzleNodePg(pool, { schema });
     const exclusively = async <T>(work: () => Promise<T>): Promise<T> => {
       // A session lock on a connection of its own, held while `work` uses the pool.
