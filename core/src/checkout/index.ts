@@ -5,4 +5,5 @@ export * from "./order-address.ts";
 export * from "./order-status.ts";
 export * from "./payment-methods.ts";
 export * from "./postcode.ts";
+export * from "./returns.ts";
 export * from "./vat-number.ts";

@@ -96,6 +96,9 @@ export const AUDIT_ACTIONS = [
   "staff.logout",
   "review.approved",
   "review.rejected",
+  "return.received",
+  "return.refund_requested",
+  "return.rejected",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
