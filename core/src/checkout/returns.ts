@@ -1,4 +1,4 @@
-import { WITHDRAWAL_DAYS } from "./company.ts";
+import { SHOP_COMPANY, WITHDRAWAL_DAYS } from "./company.ts";
 
 /**
  * Returns (issue 25 item 3, docs/decisions/0049): which units of a delivered order a shopper may
@@ -313,4 +313,9 @@ export function returnNumber(orderNumber: string, sequence: number): string {
 /** The order number inside a return number, or null when it is no return number. */
 export function orderOfReturn(number: string): string | null {
   return /^R(\d{1,20})-\d{1,4}$/.exec(number)?.[1] ?? null;
+}
+
+/** Where return parcels go: the shop's warehouse, on the label and in the mail. */
+export function returnAddressLines(): string[] {
+  return [`${SHOP_COMPANY.name} Retouren`, SHOP_COMPANY.street, `${SHOP_COMPANY.postcode} ${SHOP_COMPANY.city}`];
 }

@@ -109,3 +109,5 @@ export * from "./schema-staff.ts";
 export * from "./schema-stock-alerts.ts";
 // Outgoing webhooks (issue 25).
 export * from "./schema-webhooks.ts";
+// Returns (issue 25 item 3).
+export * from "./schema-returns.ts";

@@ -29,6 +29,8 @@ import type { CustomerTokenVerifier } from "./cart/index.ts";
 import { cartCatalogOf } from "./cart/index.ts";
 import { CatalogEvents } from "./catalog-events.ts";
 import { FulfilmentService } from "./fulfilment/index.ts";
+import { ReturnService } from "./returns/index.ts";
+import { kindOfSku } from "./returns/facts.ts";
 import { Housekeeping } from "./housekeeping.ts";
 import { orderConfirmationMail } from "./orders/confirmation-mail.ts";
 import { OrderService } from "./orders/index.ts";
@@ -71,6 +73,8 @@ export interface Services {
   payments: PaymentService;
   /** Shipping, cancelling and refunding orders; the back office's order list and page (issue 25). */
   fulfilment: FulfilmentService;
+  /** Returns (issue 25 item 3): the shopper's request and label, staff's receive, refund, reject. */
+  returns: ReturnService;
   /** The built-in Adyen-compatible test gateway, when no Adyen credentials are set; buildApp mounts it. */
   testGateway?: {
     gateway: TestGateway;
@@ -155,13 +159,9 @@ export async function createServices(
   if (background) mail.start();
   const accounts = new AccountService(database.db, mail, config.PUBLIC_URL);
   orders.onConfirmed(orderConfirmationMail(mail, config.PUBLIC_URL));
-  const fulfilment = new FulfilmentService({
-    db: database.db,
-    orders,
-    payments,
-    mail,
-    publicUrl: config.PUBLIC_URL,
-  });
+  const fulfilmentPorts = { db: database.db, orders, payments, mail, publicUrl: config.PUBLIC_URL };
+  const fulfilment = new FulfilmentService(fulfilmentPorts);
+  const returns = new ReturnService({ ...fulfilmentPorts, kindOf: kindOfSku(catalog) });
   // Issue 30: paid orders teach Elevate, the built-in one or the cluster.
   const elevatePaymentKey = localKey(config.dataDir, "elevate-built-in");
   orders.onConfirmed(purchaseReports(config, elevate, database.db));
@@ -218,6 +218,7 @@ export async function createServices(
     orders,
     payments,
     fulfilment,
+    returns,
     ...(payment.testGateway ? { testGateway: payment.testGateway } : {}),
     accounts,
     mail,

@@ -1,5 +1,6 @@
 import { formatPrice, SHOP_COMPANY, WITHDRAWAL_DAYS } from "@etalage/core";
 import { escapeHtml } from "./escape.ts";
+import { type ReturnRequestedMail, renderReturnRequestedMail } from "./return-template.ts";
 import { type OrderShippedMail, renderShippedMail } from "./shipped-template.ts";
 
 /**
@@ -44,6 +45,7 @@ export type MailTemplate =
       statusUrl: string | null;
     }
   | OrderShippedMail
+  | ReturnRequestedMail
   /** Issue 14: a sold-out size the shopper asked about can be bought again; sent once. */
   | { template: "back-in-stock"; productName: string; variant: string | null; productUrl: string }
   /** For the order and newsletter issues: a prepared mail of their own. */
@@ -220,6 +222,8 @@ export function renderMail(mail: MailTemplate): MailContent {
     }
     case "order-shipped":
       return renderShippedMail(mail, { layout, button });
+    case "return-requested":
+      return renderReturnRequestedMail(mail, { layout, button });
     case "custom":
       return { template: mail.name, subject: mail.subject, html: mail.html, text: mail.text };
   }

@@ -208,7 +208,7 @@ export interface RefundRequest {
   reason?: string;
 }
 
-async function requestRefund(
+export async function requestRefund(
   ports: FulfilmentPorts,
   tx: Db,
   locked: LockedOrder,

@@ -2,6 +2,7 @@ import { isWebhookEventType } from "@etalage/core";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { type OrderEventType, orderEvents, orderRefunds } from "../../db/schema.ts";
+import { settleReturnRefund } from "../returns/settle.ts";
 import { sendOrderWebhook } from "../webhooks/outbox.ts";
 
 /** Who changed an order: staff or the warehouse through the admin API, a payment notification, the shop itself. */
@@ -46,6 +47,7 @@ export async function settleOrderRefund(
     .where(eq(orderRefunds.modificationId, modificationId))
     .returning();
   if (!refund) return;
+  await settleReturnRefund(tx, refund.id, status === "succeeded");
   await recordOrderEvent(
     tx,
     refund.orderId,

@@ -1,7 +1,8 @@
 import { mayMoveOrder, type OrderState, releasesStock } from "@etalage/core";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { orderItems, orders, stock } from "../../db/schema.ts";
+import { orderItems, orders } from "../../db/schema.ts";
+import { giveBackStock } from "../stock.ts";
 import { moveEventType, type OrderActor, recordOrderEvent } from "./events.ts";
 import type { OrderRow } from "./read.ts";
 import type { OrderConfirmedHook } from "./types.ts";
@@ -16,12 +17,7 @@ async function releaseStock(tx: Db, orderId: number): Promise<void> {
     .where(eq(orderItems.orderId, orderId));
   const back = new Map<string, number>();
   for (const line of lines) for (const s of line.stock) back.set(s.sku, (back.get(s.sku) ?? 0) + s.qty);
-  for (const sku of [...back.keys()].sort()) {
-    await tx
-      .update(stock)
-      .set({ qty: sql`${stock.qty} + ${back.get(sku)!}`, isInStock: true, updatedAt: new Date() })
-      .where(and(eq(stock.sku, sku), eq(stock.manageStock, true)));
-  }
+  await giveBackStock(tx, back);
 }
 
 /**
