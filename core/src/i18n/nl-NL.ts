@@ -931,6 +931,46 @@ export const nl = {
   Shipments: "Zendingen",
   "Sent with {carrier}": "Verzonden met {carrier}",
   "Track your parcel": "Volg je pakket",
+  // Returns (issue 25 item 3): the server's refusals and labels, and the shop's returns form
+  "This order has not been delivered yet: you can return it once it has arrived":
+    "Deze bestelling is nog niet bezorgd: je kunt retourneren zodra je pakket er is",
+  "The {days} days to return this order ended on {date}":
+    "De {days} dagen om deze bestelling te retourneren zijn voorbij sinds {date}",
+  "A gift card cannot be returned": "Een cadeaubon kun je niet retourneren",
+  "A download cannot be returned": "Een download kun je niet retourneren",
+  "This item has not been shipped yet": "Dit artikel is nog niet verzonden",
+  "This item is already in a return": "Dit artikel zit al in een retour",
+  "This item has been refunded": "Dit artikel is al terugbetaald",
+  "Choose at least one item to return": "Kies minstens één artikel om te retourneren",
+  "Line {id} is named twice": "Regel {id} staat er twee keer in",
+  "You can return {left} of this item": "Je kunt er {left} van dit artikel retourneren",
+  "Return status: requested": "Aangemeld",
+  "Return status: received": "Ontvangen",
+  "Return status: refunding": "Wordt terugbetaald",
+  "Return status: refunded": "Terugbetaald",
+  "Return status: rejected": "Afgewezen",
+  "Too small": "Te klein",
+  "Too big": "Te groot",
+  "Not as expected": "Anders dan verwacht",
+  "Damaged or faulty": "Beschadigd of defect",
+  "Wrong item received": "Verkeerd artikel ontvangen",
+  "Changed my mind": "Toch niet nodig",
+  "Another reason": "Andere reden",
+  "As new": "Als nieuw",
+  Damaged: "Beschadigd",
+  "Worn or used": "Gedragen of gebruikt",
+  "A return that is {status} cannot be {action}": "Een retour met status {status} kan niet worden {action}",
+  "This return has no line {id}": "Deze retour heeft geen regel {id}",
+  "Line {id} of this return is received already": "Regel {id} van deze retour is al ontvangen",
+  "Line {id} has {left} units in this return": "Regel {id} heeft {left} stuks in deze retour",
+  "Name at least one line": "Noem minstens één regel",
+  "Nothing of this return has been received: reject it instead":
+    "Van deze retour is niets ontvangen: wijs hem af",
+  "This refund of {amount} is above your limit of {limit}":
+    "Deze terugbetaling van {amount} is hoger dan je limiet van {limit}",
+  received: "ontvangen",
+  rejected: "afgewezen",
+  settled: "afgehandeld",
 } as const satisfies Record<string, string>;
 
 export type DictionaryKey = keyof typeof nl;
