@@ -98,6 +98,15 @@ describe("the API under hostile input", () => {
         "POST /api/admin/orders/{orderNumber}/refund",
         "POST /api/admin/orders/{orderNumber}/refunds/{refundId}/retry",
         "POST /api/admin/orders/{orderNumber}/deliver",
+        // Issue 25 item 3: the shopper's returns and the back office's.
+        "GET /api/returns/orders/{orderNumber}",
+        "POST /api/returns/orders/{orderNumber}",
+        "GET /api/returns/{number}",
+        "GET /api/beheer/returns",
+        "GET /api/beheer/returns/{number}",
+        "POST /api/beheer/returns/{number}/receive",
+        "POST /api/beheer/returns/{number}/refund",
+        "POST /api/beheer/returns/{number}/reject",
       ]),
     );
     const { requests, findings } = await fuzzApi(target, operations, { runs: 700, seed: 20261125 });

@@ -66,7 +66,9 @@ function adminAct(order: string, action: string, body: unknown = {}) {
 
 /** Ships everything and marks it delivered, as the warehouse and the carrier would. */
 async function delivered(order: PlacedOrder) {
-  expect((await adminAct(order.orderNumber, "ship", { carrier: "postnl", trackingNumber: "3SRET1234567" })).status).toBe(200);
+  expect(
+    (await adminAct(order.orderNumber, "ship", { carrier: "postnl", trackingNumber: "3SRET1234567" })).status,
+  ).toBe(200);
   expect((await adminAct(order.orderNumber, "deliver")).status).toBe(200);
   return order;
 }
@@ -78,14 +80,15 @@ const returnable = async (order: PlacedOrder, init?: RequestInit) =>
 
 async function lineIds(order: PlacedOrder) {
   const body = await (await returnable(order)).json();
-  return Object.fromEntries(body.result.lines.map((l: { sku: string; id: number }) => [l.sku, l.id])) as Record<
-    string,
-    number
-  >;
+  return Object.fromEntries(
+    body.result.lines.map((l: { sku: string; id: number }) => [l.sku, l.id]),
+  ) as Record<string, number>;
 }
 
 function ask(order: string, body: Record<string, unknown>, key = randomUUID(), headers = {}) {
-  return server.post(`/api/returns/orders/${order}`, body, { headers: { "idempotency-key": key, ...headers } });
+  return server.post(`/api/returns/orders/${order}`, body, {
+    headers: { "idempotency-key": key, ...headers },
+  });
 }
 
 async function stockOf(sku: string) {
@@ -99,7 +102,12 @@ const events = (type: string, number: string) =>
 
 describe("a guest's return", () => {
   it("lists what may go back, takes a return once per key, answers its label and mails it", async () => {
-    const order = await delivered(await place([[SHIRT, 2], [SHOE, 1]]));
+    const order = await delivered(
+      await place([
+        [SHIRT, 2],
+        [SHOE, 1],
+      ]),
+    );
     const view = (await (await returnable(order)).json()).result;
     expect(view.window).toMatchObject({ open: true, message: null });
     expect(view.reasons).toContain("too_small");
@@ -173,7 +181,10 @@ describe("a guest's return", () => {
       path: "body.lines[0].qty",
       message: "Je kunt er 1 van dit artikel retourneren",
     });
-    const wrong = await ask(order.orderNumber, { token: "not-the-token", lines: [{ id: ids[SHIRT], qty: 1, reason: "other" }] });
+    const wrong = await ask(order.orderNumber, {
+      token: "not-the-token",
+      lines: [{ id: ids[SHIRT], qty: 1, reason: "other" }],
+    });
     expect(wrong.status).toBe(404);
     expect((await server.get(`/api/returns/orders/${order.orderNumber}?token=nope`)).status).toBe(404);
     expect((await server.get(`/api/returns/orders/${order.orderNumber}`)).status).toBe(404);
@@ -186,7 +197,10 @@ describe("a guest's return", () => {
 
     // Shipped but not delivered: no return yet.
     const shipped = await place([[SHIRT, 1]]);
-    expect((await adminAct(shipped.orderNumber, "ship", { carrier: "dhl", trackingNumber: "JVGL0000000009" })).status).toBe(200);
+    expect(
+      (await adminAct(shipped.orderNumber, "ship", { carrier: "dhl", trackingNumber: "JVGL0000000009" }))
+        .status,
+    ).toBe(200);
     const early = (await (await returnable(shipped)).json()).result;
     expect(early.window).toMatchObject({ open: false, until: null });
     expect(early.window.message).toMatch(/nog niet bezorgd/);
@@ -206,15 +220,24 @@ describe("a guest's return", () => {
       lines: [{ id: ids[SHIRT], qty: 1, reason: "other" }],
     });
     expect(late.status).toBe(409);
-    expect((await late.json()).result).toMatch(/^De 30 dagen om deze bestelling te retourneren zijn voorbij sinds/);
+    expect((await late.json()).result).toMatch(
+      /^De 30 dagen om deze bestelling te retourneren zijn voorbij sinds/,
+    );
 
     const card = server.services.catalog.productBySku("CAD50")!;
     const withCard = await delivered(
-      await place([[SHIRT, 1]], [{ sku: card.sku, qty: 1, product_option: giftCardTo(card, "Sanne", "sanne@example.nl") }]),
+      await place(
+        [[SHIRT, 1]],
+        [{ sku: card.sku, qty: 1, product_option: giftCardTo(card, "Sanne", "sanne@example.nl") }],
+      ),
     );
     const lines = (await (await returnable(withCard)).json()).result.lines;
     const cardLine = lines.find((l: { sku: string }) => l.sku === card.sku);
-    expect(cardLine).toMatchObject({ returnable: 0, refusal: "giftCard", message: "Een cadeaubon kun je niet retourneren" });
+    expect(cardLine).toMatchObject({
+      returnable: 0,
+      refusal: "giftCard",
+      message: "Een cadeaubon kun je niet retourneren",
+    });
     const refused = await ask(withCard.orderNumber, {
       token: withCard.orderToken,
       lines: [{ id: cardLine.id, qty: 1, reason: "changed_mind" }],
@@ -274,7 +297,10 @@ async function staffMember(role: string): Promise<Staff> {
   const token = new URL(invited.result.invitation_url).searchParams.get("token")!;
   const view = (await (await server.get(`/api/beheer/invitation?token=${token}`)).json()).result;
   const secret = view.totp.secret as string;
-  expect((await server.post("/api/beheer/invitation", { token, password: PASSWORD, totp_code: codeFor(secret) })).status).toBe(200);
+  expect(
+    (await server.post("/api/beheer/invitation", { token, password: PASSWORD, totp_code: codeFor(secret) }))
+      .status,
+  ).toBe(200);
   const first = await (await server.post("/api/beheer/login", { email, password: PASSWORD })).json();
   const second = await server.post("/api/beheer/login/totp", {
     challenge: first.result.challenge,
@@ -303,7 +329,12 @@ async function settle() {
 
 /** A delivered guest order with a return of `units` shirts asked. */
 async function withReturn(units: number) {
-  const order = await delivered(await place([[SHIRT, 2], [SHOE, 1]]));
+  const order = await delivered(
+    await place([
+      [SHIRT, 2],
+      [SHOE, 1],
+    ]),
+  );
   const ids = await lineIds(order);
   const made = await ask(order.orderNumber, {
     token: order.orderToken,
@@ -328,8 +359,13 @@ describe("staff take returns in", () => {
     expect(list.status).toBe(200);
     expect(page.items.map((r: { number: string }) => r.number)).toContain(number);
     expect(page).toMatchObject({ page: 1, page_size: 100 });
-    const detail = (await (await server.get(`/api/beheer/returns/${number}`, as(klantenservice))).json()).result;
-    expect(detail).toMatchObject({ number, status: "requested", lines: [{ units: 2, reason_label: "Te groot" }] });
+    const detail = (await (await server.get(`/api/beheer/returns/${number}`, as(klantenservice))).json())
+      .result;
+    expect(detail).toMatchObject({
+      number,
+      status: "requested",
+      lines: [{ units: 2, reason_label: "Te groot" }],
+    });
     const lineId = detail.lines[0].id as number;
 
     expect((await staffAct(klantenservice, number, "refund")).status).toBe(409);
@@ -344,7 +380,10 @@ describe("staff take returns in", () => {
     );
     const receivedBody = await received.json();
     expect(received.status, JSON.stringify(receivedBody)).toBe(200);
-    expect(receivedBody.result).toMatchObject({ status: "received", lines: [{ received_units: 1, condition: "as_new", restocked: true }] });
+    expect(receivedBody.result).toMatchObject({
+      status: "received",
+      lines: [{ received_units: 1, condition: "as_new", restocked: true }],
+    });
     expect(await stockOf(SHIRT)).toBe(before + 1);
     // The same key again: the first answer, no second restock.
     const replay = await staffAct(
@@ -356,7 +395,9 @@ describe("staff take returns in", () => {
     );
     expect(replay.status).toBe(200);
     expect(await stockOf(SHIRT)).toBe(before + 1);
-    const twice = await staffAct(klantenservice, number, "receive", { lines: [{ id: lineId, units: 1, condition: "as_new" }] });
+    const twice = await staffAct(klantenservice, number, "receive", {
+      lines: [{ id: lineId, units: 1, condition: "as_new" }],
+    });
     expect(twice.status).toBe(409);
     expect((await twice.json()).meta.errors[0].path).toBe("body.lines[0].id");
     const [event] = await events("return.received", number);
@@ -370,15 +411,26 @@ describe("staff take returns in", () => {
     const refund = await staffAct(klantenservice, number, "refund", {}, refundKey);
     const refundBody = await refund.json();
     expect(refund.status, JSON.stringify(refundBody)).toBe(200);
-    expect(refundBody.result).toMatchObject({ status: "refunding", refund: { status: "requested", amount_cents: 5000 } });
+    expect(refundBody.result).toMatchObject({
+      status: "refunding",
+      refund: { status: "requested", amount_cents: 5000 },
+    });
     const replayed = await staffAct(klantenservice, number, "refund", {}, refundKey);
     expect((await replayed.json()).result.refund.id).toBe(refundBody.result.refund.id);
-    expect(await sql(`select id from order_refunds where id = ${refundBody.result.refund.id}`)).toHaveLength(1);
+    expect(await sql(`select id from order_refunds where id = ${refundBody.result.refund.id}`)).toHaveLength(
+      1,
+    );
     await settle();
-    const settled = (await (await server.get(`/api/beheer/returns/${number}`, as(klantenservice))).json()).result;
-    expect(settled).toMatchObject({ status: "refunded", refund: { status: "succeeded", amount_cents: 5000 } });
+    const settled = (await (await server.get(`/api/beheer/returns/${number}`, as(klantenservice))).json())
+      .result;
+    expect(settled).toMatchObject({
+      status: "refunded",
+      refund: { status: "succeeded", amount_cents: 5000 },
+    });
     expect(settled.refunded_at).not.toBeNull();
-    const orderView = (await (await server.get(`/api/admin/orders/${order.orderNumber}`, { headers: admin })).json()).result;
+    const orderView = (
+      await (await server.get(`/api/admin/orders/${order.orderNumber}`, { headers: admin })).json()
+    ).result;
     expect(orderView.timeline.map((e: { type: string }) => e.type)).toContain("order.refunded");
     // The unit that never arrived may be asked again; the refunded one may not.
     const again = (await (await returnable(order)).json()).result.lines[0];
@@ -396,16 +448,27 @@ describe("staff take returns in", () => {
     const detail = (await (await server.get(`/api/beheer/returns/${number}`, as(beheerder))).json()).result;
     const lineId = detail.lines[0].id as number;
     expect(
-      (await staffAct(klantenservice, number, "receive", { lines: [{ id: lineId, units: 2, condition: "used" }] })).status,
+      (
+        await staffAct(klantenservice, number, "receive", {
+          lines: [{ id: lineId, units: 2, condition: "used" }],
+        })
+      ).status,
     ).toBe(200);
     const over = await staffAct(klantenservice, number, "refund");
     expect(over.status).toBe(403);
-    expect((await over.json()).result).toBe("Deze terugbetaling van € 100,00 is hoger dan je limiet van € 60,00");
+    expect((await over.json()).result).toBe(
+      "Deze terugbetaling van € 100,00 is hoger dan je limiet van € 60,00",
+    );
     expect((await staffAct(beheerder, number, "refund")).status).toBe(200);
 
     const second = await withReturn(1);
-    const rejected = await staffAct(klantenservice, second.number, "reject", { reason: "Gedragen en gewassen" });
-    expect((await rejected.json()).result).toMatchObject({ status: "rejected", reject_reason: "Gedragen en gewassen" });
+    const rejected = await staffAct(klantenservice, second.number, "reject", {
+      reason: "Gedragen en gewassen",
+    });
+    expect((await rejected.json()).result).toMatchObject({
+      status: "rejected",
+      reject_reason: "Gedragen en gewassen",
+    });
     expect((await (await returnable(second.order)).json()).result.lines[0].returnable).toBe(2);
     expect(order.orderNumber).not.toBe(second.order.orderNumber);
   });
@@ -416,13 +479,21 @@ describe("staff take returns in", () => {
     expect((await server.get("/api/beheer/returns", { headers: admin })).status).toBe(401);
     const redacteur = await staffMember("redacteur");
     expect((await server.get("/api/beheer/returns", as(redacteur))).status).toBe(403);
-    const noCsrf = await server.post(`/api/beheer/returns/${number}/reject`, { reason: "x" }, {
-      headers: { cookie: `etalage_staff=${klantenservice.cookie}`, "idempotency-key": randomUUID() },
-    });
+    const noCsrf = await server.post(
+      `/api/beheer/returns/${number}/reject`,
+      { reason: "x" },
+      {
+        headers: { cookie: `etalage_staff=${klantenservice.cookie}`, "idempotency-key": randomUUID() },
+      },
+    );
     expect(noCsrf.status).toBe(403);
-    expect((await staffAct(klantenservice, `R${"9".repeat(9)}-1`, "reject", { reason: "x" })).status).toBe(404);
+    expect((await staffAct(klantenservice, `R${"9".repeat(9)}-1`, "reject", { reason: "x" })).status).toBe(
+      404,
+    );
     expect((await server.get(`/api/beheer/returns/R123-1`, as(klantenservice))).status).toBe(400);
-    const badCondition = await staffAct(klantenservice, number, "receive", { lines: [{ id: 1, units: 1, condition: "soggy" }] });
+    const badCondition = await staffAct(klantenservice, number, "receive", {
+      lines: [{ id: 1, units: 1, condition: "soggy" }],
+    });
     expect(badCondition.status).toBe(400);
     expect((await badCondition.json()).meta.errors[0].path).toBe("body.lines[0].condition");
     expect((await server.get("/api/beheer/returns?status=lost", as(klantenservice))).status).toBe(400);

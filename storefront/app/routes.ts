@@ -37,7 +37,11 @@ export default [
     route("bestelling/:orderNumber", "routes/order-status.tsx"),
     route("*", "routes/dispatcher.tsx"),
   ]),
-  layout("layouts/minimal-layout.tsx", [route("error", "routes/error.tsx")]),
+  layout("layouts/minimal-layout.tsx", [
+    route("error", "routes/error.tsx"),
+    // Issue 25: a return's printable label, reached as its order's page is.
+    route("retour/:returnNumber", "routes/return-label.tsx"),
+  ]),
   // The back office (issue 25): one route, its pages its own modules (routes/beheer.tsx).
   route("beheer/*", "routes/beheer.tsx"),
   layout("layouts/empty-layout.tsx", [

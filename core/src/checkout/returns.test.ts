@@ -109,7 +109,11 @@ describe("asking a return", () => {
       params: { id: 1, left: 2 },
       field: "body.lines[0].qty",
     });
-    expect(ask([{ id: 3, qty: 1 }])).toMatchObject({ code: 409, refusal: "giftCard", field: "body.lines[0].id" });
+    expect(ask([{ id: 3, qty: 1 }])).toMatchObject({
+      code: 409,
+      refusal: "giftCard",
+      field: "body.lines[0].id",
+    });
     expect(ask([{ id: 9, qty: 1 }])).toMatchObject({ code: 400, refusal: "unknownLine" });
     expect(
       ask([
@@ -184,7 +188,10 @@ describe("a return's states", () => {
       decideReturnAction(asked(), { kind: "receive", lines: [{ id: 11, units: 2, condition: "used" }] }),
     ).toMatchObject({ ok: false, refusal: "tooMany", params: { left: 1 }, field: "body.lines[0].units" });
     expect(decideReturnAction(asked(), { kind: "refund" })).toMatchObject({ ok: false, refusal: "state" });
-    expect(decideReturnAction(partly, { kind: "refund" })).toMatchObject({ ok: false, refusal: "nothingReceived" });
+    expect(decideReturnAction(partly, { kind: "refund" })).toMatchObject({
+      ok: false,
+      refusal: "nothingReceived",
+    });
   });
 
   it("ends with refunded or rejected, from which nothing moves", () => {
@@ -195,7 +202,10 @@ describe("a return's states", () => {
         { kind: "reject" },
         { kind: "settle", success: true },
       ] satisfies ReturnAction[])
-        expect(decideReturnAction({ ...asked(), status }, action)).toMatchObject({ ok: false, refusal: "state" });
+        expect(decideReturnAction({ ...asked(), status }, action)).toMatchObject({
+          ok: false,
+          refusal: "state",
+        });
   });
 });
 

@@ -92,7 +92,9 @@ export function returnDeadline(deliveredAt: Date): Date {
 export function returnWindow(
   deliveredAt: Date | null,
   now: Date,
-): { open: true; until: Date } | { open: false; refusal: "notDelivered" | "windowPassed"; until: Date | null } {
+):
+  | { open: true; until: Date }
+  | { open: false; refusal: "notDelivered" | "windowPassed"; until: Date | null } {
   if (!deliveredAt) return { open: false, refusal: "notDelivered", until: null };
   const until = returnDeadline(deliveredAt);
   return now.getTime() <= until.getTime()
@@ -158,7 +160,11 @@ const refuse = (
 });
 
 /** Whether the shopper may return these units now, each line at most once and at most what is left. */
-export function decideReturnRequest(facts: ReturnOrderFacts, asked: ReturnAsk[], now: Date): ReturnRequestDecision {
+export function decideReturnRequest(
+  facts: ReturnOrderFacts,
+  asked: ReturnAsk[],
+  now: Date,
+): ReturnRequestDecision {
   const window = returnWindow(facts.deliveredAt, now);
   if (!window.open) return refuse(409, window.refusal);
   const wanted = asked.filter((a) => a.qty > 0);
@@ -317,5 +323,9 @@ export function orderOfReturn(number: string): string | null {
 
 /** Where return parcels go: the shop's warehouse, on the label and in the mail. */
 export function returnAddressLines(): string[] {
-  return [`${SHOP_COMPANY.name} Retouren`, SHOP_COMPANY.street, `${SHOP_COMPANY.postcode} ${SHOP_COMPANY.city}`];
+  return [
+    `${SHOP_COMPANY.name} Retouren`,
+    SHOP_COMPANY.street,
+    `${SHOP_COMPANY.postcode} ${SHOP_COMPANY.city}`,
+  ];
 }

@@ -102,6 +102,8 @@ export * from "./schema-orders.ts";
 export * from "./schema-passkeys.ts";
 export * from "./schema-payments.ts";
 export * from "./schema-recommendations.ts";
+// Returns (issue 25 item 3).
+export * from "./schema-returns.ts";
 export * from "./schema-reviews.ts";
 // The back office's staff and audit log (issue 25).
 export * from "./schema-staff.ts";
@@ -109,5 +111,3 @@ export * from "./schema-staff.ts";
 export * from "./schema-stock-alerts.ts";
 // Outgoing webhooks (issue 25).
 export * from "./schema-webhooks.ts";
-// Returns (issue 25 item 3).
-export * from "./schema-returns.ts";

@@ -29,12 +29,12 @@ import type { CustomerTokenVerifier } from "./cart/index.ts";
 import { cartCatalogOf } from "./cart/index.ts";
 import { CatalogEvents } from "./catalog-events.ts";
 import { FulfilmentService } from "./fulfilment/index.ts";
-import { ReturnService } from "./returns/index.ts";
-import { kindOfSku } from "./returns/facts.ts";
 import { Housekeeping } from "./housekeeping.ts";
 import { orderConfirmationMail } from "./orders/confirmation-mail.ts";
 import { OrderService } from "./orders/index.ts";
 import { PaymentService } from "./payments/index.ts";
+import { kindOfSku } from "./returns/facts.ts";
+import { ReturnService } from "./returns/index.ts";
 // Issue 18: reviews.
 import { ReviewService } from "./reviews.ts";
 import { StaffService } from "./staff/index.ts";

@@ -30,7 +30,7 @@ const personal = new Set(PERSONAL_COOKIES);
  * (`/CatalogSearch/result/`, `/%73toryblok`) is kept out too.
  */
 const NEVER_CACHED =
-  /^\/(?:storyblok|catalogsearch|error|cart|checkout|account|my-account|login|password|order|bestelling|wishlist|compare|nieuwsbrief|beheer)(?:[/?.-]|$)/;
+  /^\/(?:storyblok|catalogsearch|error|cart|checkout|account|my-account|login|password|order|bestelling|retour|wishlist|compare|nieuwsbrief|beheer)(?:[/?.-]|$)/;
 
 /**
  * The first path segments the storefront's route table names (storefront/app/routes.ts). The
@@ -56,6 +56,8 @@ export const ROUTE_WORDS: readonly string[] = [
   "checkout-return",
   "checkout-failed",
   "bestelling",
+  // A return's label (issue 25)
+  "retour",
   "nieuwsbrief",
   // Comparing products (issue 29)
   "vergelijken",

@@ -20,10 +20,19 @@ const PAGES: Record<string, () => Promise<{ page: BackOfficePage }>> = {
   uitnodiging: () => import("../features/back-office/pages/beheer-uitnodiging.tsx"),
   reviews: () => import("../features/back-office/pages/beheer-reviews.tsx"),
   logboek: () => import("../features/back-office/pages/beheer-logboek.tsx"),
+  retouren: () => import("../features/back-office/pages/beheer-retouren.tsx"),
+  // A page of one thing: the first segment picks it, the page reads the rest from the URL.
+  "retouren/*": () => import("../features/back-office/pages/beheer-retour.tsx"),
 };
 
+function pageKey(splat: string): string {
+  const path = splat.replace(/\/$/, "");
+  return Object.hasOwn(PAGES, path) ? path : `${path.split("/")[0]}/*`;
+}
+
 async function pageAt(params: Route.ClientLoaderArgs["params"]): Promise<BackOfficePage> {
-  const load = PAGES[(params["*"] ?? "").replace(/\/$/, "")];
+  const key = pageKey(params["*"] ?? "");
+  const load = Object.hasOwn(PAGES, key) ? PAGES[key] : undefined;
   if (!load) throw data(null, { status: 404 });
   return (await load()).page;
 }

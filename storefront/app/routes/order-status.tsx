@@ -1,6 +1,7 @@
 import { pageTitle, t } from "@etalage/core";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { OrderDetails } from "../features/orders/order-details.tsx";
+import { ReturnAction } from "../features/returns/return-action.tsx";
 import { servicesContext } from "../lib/server-context.ts";
 import { GuestAccountOffer } from "../pages/checkout/guest-account-offer.tsx";
 import type { Route } from "./+types/order-status";
@@ -59,6 +60,9 @@ export default function OrderStatus({ loaderData }: Route.ComponentProps) {
     <main className="checkout order-status">
       <h1>{t("Order {number}", { number: order.increment_id })}</h1>
       <OrderDetails order={order} />
+      {order.shipments && order.shipments.length > 0 && (
+        <ReturnAction orderNumber={order.increment_id} token={token} />
+      )}
       {guest && <GuestAccountOffer orderNumber={order.increment_id} orderToken={token} guest={guest} />}
       <p>{t("Questions about your order? Our customer service is glad to help.")}</p>
       <p>

@@ -85,7 +85,11 @@ export const beheerReturnRoutes: FastifyPluginAsyncZod<{ services: Services }> =
     },
   );
 
-  const action = { headers: orderHeaders, params: returnParams, response: { 200: envelopeSchema(returnAnswer), ...errors } };
+  const action = {
+    headers: orderHeaders,
+    params: returnParams,
+    response: { 200: envelopeSchema(returnAnswer), ...errors },
+  };
 
   app.post(
     "/:number/receive",
@@ -124,7 +128,11 @@ export const beheerReturnRoutes: FastifyPluginAsyncZod<{ services: Services }> =
         return sendError(reply, 403, "Your role may not do this");
       return send(
         reply,
-        await services.returns.refund(actor(request), request.params.number, request.headers["idempotency-key"]),
+        await services.returns.refund(
+          actor(request),
+          request.params.number,
+          request.headers["idempotency-key"],
+        ),
       );
     },
   );

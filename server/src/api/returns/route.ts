@@ -13,8 +13,8 @@ import {
   labelAnswer,
   proofQuery,
   requestBody,
-  returnableAnswer,
   returnAnswer,
+  returnableAnswer,
   returnNumberSchema,
 } from "./validators.ts";
 

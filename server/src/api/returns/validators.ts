@@ -97,7 +97,9 @@ export const returnListQuery = z.strictObject({
 });
 
 export const returnListAnswer = z.object({
-  items: z.array(z.object({ number: z.string(), order_number: z.string(), status: z.string() }).catchall(z.unknown())),
+  items: z.array(
+    z.object({ number: z.string(), order_number: z.string(), status: z.string() }).catchall(z.unknown()),
+  ),
   total_count: z.number(),
   page: z.number(),
   page_size: z.number(),

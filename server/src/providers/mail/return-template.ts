@@ -26,7 +26,9 @@ export function renderReturnRequestedMail(
   const rows = mail.lines.map((l) => `${l.qty} × ${l.name} (${l.reason})`);
   const html = `<p>${escapeHtml(hello)}</p><p>${escapeHtml(lead)}</p><p>Je stuurt terug:<br>${rows
     .map(escapeHtml)
-    .join("<br>")}</p><p>${escapeHtml(how)}</p>${frame.button(mail.labelUrl, "Retourlabel printen")}<p>Retouradres:<br>${mail.returnAddress
+    .join(
+      "<br>",
+    )}</p><p>${escapeHtml(how)}</p>${frame.button(mail.labelUrl, "Retourlabel printen")}<p>Retouradres:<br>${mail.returnAddress
     .map(escapeHtml)
     .join("<br>")}</p>`;
   return {

@@ -57,7 +57,8 @@ export async function returnOrderFacts(
   for (const p of parcels) for (const l of p.lines) add(shipped, l.itemId, l.qty);
   const returnRefunds = new Set(held.map((h) => h.refundId).filter((id): id is number => id !== null));
   const refunded = new Map<number, number>();
-  for (const r of refunds) if (!returnRefunds.has(r.id)) for (const l of r.lines) add(refunded, l.itemId, l.qty);
+  for (const r of refunds)
+    if (!returnRefunds.has(r.id)) for (const l of r.lines) add(refunded, l.itemId, l.qty);
   const inReturns = new Map<number, number>();
   for (const h of held)
     add(

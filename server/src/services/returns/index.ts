@@ -1,6 +1,6 @@
 import type { ReceiveLine, ReturnAsk } from "@etalage/core";
-import type { StoredAnswer } from "../idempotency.ts";
 import type { FulfilmentPorts } from "../fulfilment/actions.ts";
+import type { StoredAnswer } from "../idempotency.ts";
 import type { KindOfSku } from "./facts.ts";
 import { type ReturnProof, requestReturn, returnableOrder, returnForLabel } from "./shopper.ts";
 import {

@@ -3,8 +3,8 @@ import {
   orderAddressLines,
   RETURN_REASONS,
   type ReturnAsk,
-  returnableLines,
   returnAddressLines,
+  returnableLines,
   returnNumber,
   returnWindow,
   t,
@@ -16,7 +16,7 @@ import type { MailRequest } from "../../providers/mail/outbox.ts";
 import { runIdempotent, type StoredAnswer } from "../idempotency.ts";
 import { statusTokenMatches } from "../orders/read.ts";
 import { itemsById, type KindOfSku, readReturn, returnOrderFacts } from "./facts.ts";
-import { sendReturnWebhook, returnView } from "./views.ts";
+import { returnView, sendReturnWebhook } from "./views.ts";
 import { reasonText, returnRefusalText, returnStatusText } from "./words.ts";
 
 export interface ReturnPorts {
@@ -125,7 +125,11 @@ export async function requestReturn(
         const decision = decideReturnRequest(facts, asked, now);
         if (!decision.ok) {
           const until = returnWindow(order.deliveredAt, now).until;
-          return fail(decision.code, returnRefusalText(decision.refusal, decision.params, until), decision.field);
+          return fail(
+            decision.code,
+            returnRefusalText(decision.refusal, decision.params, until),
+            decision.field,
+          );
         }
         const [{ n } = { n: 0 }] = await tx
           .select({ n: count() })
@@ -148,7 +152,12 @@ export async function requestReturn(
         const lines = await tx
           .insert(returnLines)
           .values(
-            decision.lines.map((l) => ({ returnId: row!.id, orderItemId: l.id, units: l.qty, reason: l.reason })),
+            decision.lines.map((l) => ({
+              returnId: row!.id,
+              orderItemId: l.id,
+              units: l.qty,
+              reason: l.reason,
+            })),
           )
           .returning();
         const byId = new Map(items.map((i) => [i.id, i]));
@@ -173,7 +182,11 @@ export async function requestReturn(
           code: 200,
           body: {
             code: 200,
-            result: { ...view, status_label: returnStatusText(view.status), label_url: labelPath(number, proof) },
+            result: {
+              ...view,
+              status_label: returnStatusText(view.status),
+              label_url: labelPath(number, proof),
+            },
           },
         };
       },

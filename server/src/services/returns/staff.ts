@@ -98,7 +98,12 @@ export async function returnDetail(db: Db, number: string) {
       condition_label: l.condition ? conditionText(l.condition) : null,
     })),
     refund: refund
-      ? { id: refund.id, status: refund.status, amount_cents: refund.amountCents, created_at: refund.createdAt.toISOString() }
+      ? {
+          id: refund.id,
+          status: refund.status,
+          amount_cents: refund.amountCents,
+          created_at: refund.createdAt.toISOString(),
+        }
       : null,
   };
 }
@@ -157,8 +162,21 @@ async function act(
   return outcome.answer;
 }
 
-const audit = (tx: Db, actor: StaffActor, action: AuditAction, target: string, details: Record<string, string | number | boolean | null>) =>
-  appendAudit(tx, { staffId: actor.staffId, actor: actor.email, action, target: `return ${target}`, details, ip: actor.ip });
+const audit = (
+  tx: Db,
+  actor: StaffActor,
+  action: AuditAction,
+  target: string,
+  details: Record<string, string | number | boolean | null>,
+) =>
+  appendAudit(tx, {
+    staffId: actor.staffId,
+    actor: actor.email,
+    action,
+    target: `return ${target}`,
+    details,
+    ip: actor.ip,
+  });
 
 async function viewOf(tx: Db, number: string, orderNumber: string) {
   const found = (await readReturn(tx, number))!;
@@ -173,11 +191,23 @@ async function viewOf(tx: Db, number: string, orderNumber: string) {
  * Staff record what arrived, per line: units and condition. Units found as new go back to stock
  * (the order line's own skus, a bundle's selections included); `return.received` goes out.
  */
-export function receiveReturn(ports: FulfilmentPorts, actor: StaffActor, number: string, key: string, lines: ReceiveLine[]) {
+export function receiveReturn(
+  ports: FulfilmentPorts,
+  actor: StaffActor,
+  number: string,
+  key: string,
+  lines: ReceiveLine[],
+) {
   return act(ports, number, "receive", key, { lines }, async (tx, locked, found) => {
     const decision = decideReturnAction(returnFacts(found.row, found.lines), { kind: "receive", lines });
     if (!decision.ok)
-      return { answer: fail(decision.code, returnActionRefusalText(decision.refusal, decision.params), decision.field) };
+      return {
+        answer: fail(
+          decision.code,
+          returnActionRefusalText(decision.refusal, decision.params),
+          decision.field,
+        ),
+      };
     if (decision.kind !== "receive") throw new Error("receive decided another action");
     const now = new Date();
     const byLine = new Map(found.lines.map((l) => [l.id, l]));
@@ -218,7 +248,13 @@ export function refundReturn(ports: FulfilmentPorts, actor: StaffActor, number: 
   return act(ports, number, "refund", key, {}, async (tx, locked, found) => {
     const decision = decideReturnAction(returnFacts(found.row, found.lines), { kind: "refund" });
     if (!decision.ok)
-      return { answer: fail(decision.code, returnActionRefusalText(decision.refusal, decision.params), decision.field) };
+      return {
+        answer: fail(
+          decision.code,
+          returnActionRefusalText(decision.refusal, decision.params),
+          decision.field,
+        ),
+      };
     if (decision.kind !== "refund") throw new Error("refund decided another action");
     const byLine = new Map(found.lines.map((l) => [l.id, l]));
     const lines = decision.lines.map((l) => ({ id: byLine.get(l.id)!.orderItemId, qty: l.units }));
@@ -244,7 +280,8 @@ export function refundReturn(ports: FulfilmentPorts, actor: StaffActor, number: 
       reference,
     );
     if (result.answer.code !== 200) return result;
-    const refund = (result.answer.body as { result: { refund: { id: number; amountCents: number } } }).result.refund;
+    const refund = (result.answer.body as { result: { refund: { id: number; amountCents: number } } }).result
+      .refund;
     const now = new Date();
     await tx
       .update(returns)
@@ -268,11 +305,23 @@ export function refundReturn(ports: FulfilmentPorts, actor: StaffActor, number: 
 }
 
 /** Rejects the return with a reason (kept on the return and in the audit log); nothing is refunded. */
-export function rejectReturn(ports: FulfilmentPorts, actor: StaffActor, number: string, key: string, reason: string) {
+export function rejectReturn(
+  ports: FulfilmentPorts,
+  actor: StaffActor,
+  number: string,
+  key: string,
+  reason: string,
+) {
   return act(ports, number, "reject", key, { reason }, async (tx, locked, found) => {
     const decision = decideReturnAction(returnFacts(found.row, found.lines), { kind: "reject" });
     if (!decision.ok)
-      return { answer: fail(decision.code, returnActionRefusalText(decision.refusal, decision.params), decision.field) };
+      return {
+        answer: fail(
+          decision.code,
+          returnActionRefusalText(decision.refusal, decision.params),
+          decision.field,
+        ),
+      };
     const now = new Date();
     await tx
       .update(returns)

@@ -34,6 +34,9 @@ const ACTION_LABELS: Record<string, string> = {
   "staff.logout": t("Audit: signed out"),
   "review.approved": t("Audit: review approved"),
   "review.rejected": t("Audit: review rejected"),
+  "return.received": t("Audit: return received"),
+  "return.refund_requested": t("Audit: return refund asked"),
+  "return.rejected": t("Audit: return rejected"),
 };
 
 const when = new Intl.DateTimeFormat("nl-NL", {

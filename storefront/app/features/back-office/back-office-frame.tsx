@@ -13,6 +13,12 @@ const SECTIONS: { to: string; label: string; text?: string; needs?: StaffAction 
     needs: "reviews.moderate",
   },
   {
+    to: "/beheer/retouren",
+    label: t("Returns"),
+    text: t("Receive returned parcels, refund or reject them."),
+    needs: "returns.manage",
+  },
+  {
     to: "/beheer/logboek",
     label: t("Audit log"),
     text: t("Every action of every staff member."),

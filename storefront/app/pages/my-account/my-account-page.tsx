@@ -9,6 +9,7 @@ import { RequireLogin } from "../../features/account/require-login.tsx";
 import { AccountNewsletter } from "../../features/newsletter/account-newsletter.tsx";
 import { OrderDetails } from "../../features/orders/order-details.tsx";
 import { AccountFavorites } from "../../features/recommendations/account-favorites.tsx";
+import { ReturnAction } from "../../features/returns/return-action.tsx";
 import type { OrderDetail } from "../../lib/server-context.ts";
 import type { Customer, CustomerAddress, OrderSummary } from "../../session/account-http.ts";
 import { authed, logout, useAccount } from "../../session/account-store.ts";
@@ -287,6 +288,7 @@ function Order({ orderNumber }: { orderNumber: string }) {
     <>
       <h1 className="account__title">{t("Order {number}", { number: order.increment_id })}</h1>
       <OrderDetails order={order} />
+      {order.shipments && order.shipments.length > 0 && <ReturnAction orderNumber={order.increment_id} />}
     </>
   );
 }
