@@ -41,7 +41,7 @@ function owns(order: OrderRow | undefined, proof: ReturnProof): order is OrderRo
 }
 
 /** The label page's path: a guest's carries the token that opened the order. */
-export function labelPath(number: string, proof: ReturnProof): string {
+function labelPath(number: string, proof: ReturnProof): string {
   const path = `/retour/${encodeURIComponent(number)}`;
   return "token" in proof ? `${path}?token=${encodeURIComponent(proof.token)}` : path;
 }

@@ -108,7 +108,7 @@ export async function returnDetail(db: Db, number: string) {
   };
 }
 
-export interface ReturnActionResult {
+interface ReturnActionResult {
   answer: StoredAnswer;
   /** A payment modification to send once the transaction committed. */
   send?: number;

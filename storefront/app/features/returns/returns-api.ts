@@ -7,7 +7,7 @@ import { fetchAsCustomer } from "../../session/customer-fetch.ts";
  * guest's call never does (a customer looking at a guest order's page is that guest there).
  */
 
-export interface ReturnableLine {
+interface ReturnableLine {
   id: number;
   sku: string;
   name: string;
