@@ -195,6 +195,8 @@ const NEVER_CACHED_READS: Record<string, readonly string[]> = {
   "routes/checkout-return.tsx": ["orderId", "token", "sessionId", "sessionResult", "redirectResult"],
   // A guest's order status from the confirmation mail: /bestelling is never stored.
   "routes/order-status.tsx": ["token"],
+  // A return's label, opened with the same token (issue 25): /retour is never stored.
+  "routes/return-label.tsx": ["token"],
   // The store locator answers no-cache (issue 18): its search is the shopper's own.
   "routes/storelocator.tsx": ["q", "lat", "lng"],
 };
