@@ -18,7 +18,8 @@ import { type BenchPage, benchPages, startStorefront } from "../lib/storefront-s
 import { atLeast, atMost, type Suite, type TargetResult } from "../lib/suite.ts";
 import { markdownTable, textTable } from "../lib/table.ts";
 import { CHROMIUM_FLAGS } from "../ssr/browser-js.ts";
-import { browserWithCart, filledCart } from "./checkout-cart.ts";
+import { filledCart } from "../checkout/shop.ts";
+import { browserWithCart } from "./checkout-cart.ts";
 import { type PwaCheck, precacheSize, pwaChecks, pwaTargets } from "./pwa.ts";
 
 const RUNS = 3;
