@@ -124,6 +124,7 @@ export async function orderDetail(
       settled_at: iso(r.settledAt),
     })),
     timeline: events.map((e) => ({
+      id: e.id,
       type: e.type,
       actor: e.actor,
       data: e.data,

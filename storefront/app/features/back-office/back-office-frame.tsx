@@ -7,6 +7,12 @@ import type { StaffSessionView } from "./back-office-api.ts";
 const SECTIONS: { to: string; label: string; text?: string; needs?: StaffAction }[] = [
   { to: "/beheer", label: t("Back office") },
   {
+    to: "/beheer/bestellingen",
+    label: t("Orders"),
+    text: t("Find orders, ship them, cancel and refund."),
+    needs: "orders.read",
+  },
+  {
     to: "/beheer/reviews",
     label: t("Review moderation"),
     text: t("Approve or reject the reviews shoppers wrote."),
@@ -48,7 +54,7 @@ export function BackOfficeFrame({
               <ul className="bo__nav">
                 {sectionsFor(session).map((s) => (
                   <li key={s.to}>
-                    <NavLink to={s.to} end>
+                    <NavLink to={s.to} end={s.to === "/beheer"}>
                       {s.label}
                     </NavLink>
                   </li>
