@@ -943,6 +943,7 @@ export const nl = {
   "Placed from": "Geplaatst vanaf",
   "Placed up to": "Geplaatst tot en met",
   Find: "Zoeken",
+  "1 order, page {page} of {pages}": "1 bestelling, pagina {page} van {pages}",
   "{count} orders, page {page} of {pages}": "{count} bestellingen, pagina {page} van {pages}",
   "No orders match these filters.": "Geen bestellingen gevonden met deze filters.",
   "Order number": "Bestelnummer",

@@ -109,9 +109,11 @@ function FilterField({
 export function OrdersPage({ load }: { load: OrdersLoad }) {
   const { filters, list, error } = load;
   const pages = list ? Math.max(1, Math.ceil(list.total_count / list.page_size)) : 1;
-  const summary = list
-    ? t("{count} orders, page {page} of {pages}", { count: list.total_count, page: list.page, pages })
-    : "";
+  const summary = !list
+    ? ""
+    : list.total_count === 1
+      ? t("1 order, page {page} of {pages}", { page: list.page, pages })
+      : t("{count} orders, page {page} of {pages}", { count: list.total_count, page: list.page, pages });
   return (
     <section>
       <PageHeading>{t("Orders")}</PageHeading>
@@ -175,7 +177,7 @@ export function OrdersPage({ load }: { load: OrdersLoad }) {
       ) : null}
       {list ? (
         <>
-          <p className="bo__count" aria-live="polite">
+          <p className="bo__count" data-testid="order-count">
             {summary}
           </p>
           {list.items.length === 0 ? (
