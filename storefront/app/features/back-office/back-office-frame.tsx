@@ -114,3 +114,16 @@ export function Notice({ kind, children }: { kind: "error" | "done"; children: R
 export function Loading() {
   return <p className="bo__loading">{t("Loading…")}</p>;
 }
+
+/**
+ * A wide table's box: at a phone's width it scrolls sideways, so it is named and reachable by
+ * keyboard (a scrolling region nobody can focus cannot be scrolled without a mouse).
+ */
+export function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard (WCAG 2.1.1).
+    <section className="bo__table-wrap" aria-label={label} tabIndex={0}>
+      {children}
+    </section>
+  );
+}

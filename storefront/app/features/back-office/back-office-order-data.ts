@@ -6,7 +6,7 @@ import { formatPrice, t } from "@etalage/core";
  * into the back office's chunks, so the shop's dictionary does not grow.
  */
 
-export interface OrderListItem {
+interface OrderListItem {
   increment_id: string;
   created_at: string;
   status: string;
@@ -41,7 +41,7 @@ interface Address {
   company?: string;
 }
 
-export interface OrderLine {
+interface OrderLine {
   id: number;
   sku: string;
   name: string;

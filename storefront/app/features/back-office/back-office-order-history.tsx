@@ -1,6 +1,7 @@
-import { t } from "@etalage/core";
+import { paymentMethodTitle, t } from "@etalage/core";
 import type { ReactNode } from "react";
 import { useRevalidator } from "react-router";
+import { ScrollRegion } from "./back-office-frame.tsx";
 import { RetryRefund } from "./back-office-order-actions.tsx";
 import {
   cents,
@@ -25,7 +26,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
   return (
-    <div className="bo__table-wrap">
+    <ScrollRegion label={caption}>
       <table className="bo__table">
         <caption className="bo__visually-hidden">{caption}</caption>
         <thead>
@@ -39,7 +40,7 @@ function Table({ caption, head, children }: { caption: string; head: string[]; c
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -147,7 +148,7 @@ export function Payments({ order }: { order: OrderDetail }) {
             </td>
             <td>{p.reference}</td>
             <td className="bo__code">{p.psp_reference ?? "–"}</td>
-            <td>{p.method}</td>
+            <td>{paymentMethodTitle(p.method)}</td>
             <td>
               {p.status}
               {p.pays_order ? <span className="bo__hint"> ({t("pays the order")})</span> : null}

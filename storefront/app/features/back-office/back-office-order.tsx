@@ -1,8 +1,8 @@
-import { formatPrice, t } from "@etalage/core";
+import { formatPrice, paymentMethodTitle, t } from "@etalage/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { failureOf, getJson, type StaffSessionView } from "./back-office-api.ts";
-import { Notice, PageHeading } from "./back-office-frame.tsx";
+import { Notice, PageHeading, ScrollRegion } from "./back-office-frame.tsx";
 import { type OrderActionResult, OrderActions } from "./back-office-order-actions.tsx";
 import {
   labelOf,
@@ -50,7 +50,7 @@ type AddressView = NonNullable<OrderDetail["shipping_address"]>;
 const addressLines = (a: AddressView) => [
   a.company,
   `${a.firstname} ${a.lastname}`,
-  ...(a.street ?? []),
+  (a.street ?? []).filter(Boolean).join(" "),
   [a.postcode, a.city].filter(Boolean).join(" "),
   a.country_id,
   a.telephone,
@@ -68,7 +68,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 function Lines({ order }: { order: OrderDetail }) {
   const options = new Map(order.items.map((i) => [i.sku, i.options]));
   return (
-    <div className="bo__table-wrap">
+    <ScrollRegion label={t("Order lines")}>
       <table className="bo__table" data-testid="order-lines">
         <caption className="bo__visually-hidden">{t("Order lines")}</caption>
         <thead>
@@ -122,7 +122,7 @@ function Lines({ order }: { order: OrderDetail }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -206,7 +206,7 @@ export function OrderPage({ load, result }: { load: OrderLoad; result: OrderActi
           <a href={`mailto:${order.customer_email}`}>{order.customer_email}</a>
           {order.customer_id === null ? ` (${t("guest")})` : ""}
         </Row>
-        <Row label={t("Payment method")}>{order.payment_method}</Row>
+        <Row label={t("Payment method")}>{paymentMethodTitle(order.payment_method)}</Row>
         <Row label={t("Shipping method")}>{order.shipping_description ?? "–"}</Row>
         {order.delivered_at ? (
           <Row label={t("Delivered")}>

@@ -2,7 +2,7 @@ import { formatPrice, t } from "@etalage/core";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { failureOf, getJson } from "./back-office-api.ts";
-import { Notice, PageHeading } from "./back-office-frame.tsx";
+import { Notice, PageHeading, ScrollRegion } from "./back-office-frame.tsx";
 import {
   labelOf,
   ORDER_STATUS_LABELS,
@@ -183,8 +183,8 @@ export function OrdersPage({ load }: { load: OrdersLoad }) {
           {list.items.length === 0 ? (
             <p>{t("No orders match these filters.")}</p>
           ) : (
-            <div className="bo__table-wrap">
-              <table className="bo__table" data-testid="order-list">
+            <ScrollRegion label={summary}>
+              <table className="bo__table bo__table--orders" data-testid="order-list">
                 <caption className="bo__visually-hidden">{summary}</caption>
                 <thead>
                   <tr>
@@ -222,7 +222,7 @@ export function OrdersPage({ load }: { load: OrdersLoad }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
           <nav className="bo__pager" aria-label={t("Pages of orders")}>
             {list.page > 1 ? (
