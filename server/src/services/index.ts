@@ -161,6 +161,7 @@ export async function createServices(
     payments,
     mail,
     publicUrl: config.PUBLIC_URL,
+    staffRefundLimitEur: config.STAFF_REFUND_LIMIT_EUR,
   });
   // Issue 30: paid orders teach Elevate, the built-in one or the cluster.
   const elevatePaymentKey = localKey(config.dataDir, "elevate-built-in");

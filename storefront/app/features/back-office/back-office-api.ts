@@ -69,10 +69,15 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
 
 export const getJson = <T>(path: string) => call<T>(path);
 
-export const postJson = <T>(path: string, body: unknown, csrf?: string) =>
+export const postJson = <T>(
+  path: string,
+  body: unknown,
+  csrf?: string,
+  headers: Record<string, string> = {},
+) =>
   call<T>(path, {
     method: "POST",
-    headers: { "content-type": "application/json", ...(csrf ? { "x-csrf-token": csrf } : {}) },
+    headers: { "content-type": "application/json", ...(csrf ? { "x-csrf-token": csrf } : {}), ...headers },
     body: JSON.stringify(body),
   });
 

@@ -34,6 +34,11 @@ const ACTION_LABELS: Record<string, string> = {
   "staff.logout": t("Audit: signed out"),
   "review.approved": t("Audit: review approved"),
   "review.rejected": t("Audit: review rejected"),
+  "order.shipped": t("Audit: order shipped"),
+  "order.cancelled": t("Audit: order cancelled"),
+  "order.refund_requested": t("Audit: refund asked"),
+  "order.refund_retried": t("Audit: refund asked again"),
+  "order.delivered": t("Audit: order delivered"),
 };
 
 const when = new Intl.DateTimeFormat("nl-NL", {
