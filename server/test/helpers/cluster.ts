@@ -22,6 +22,9 @@ function reachable(url: string): Promise<boolean> {
   });
 }
 
+/** Whether a Redis answers at CLUSTER_REDIS_URL. */
+export const redisAnswers = () => reachable(CLUSTER_REDIS_URL);
+
 /** Why a cluster test file cannot run here (PGlite run, or no Redis), printed; null when it can. */
 export async function clusterSkipReason(): Promise<string | null> {
   const why = !inject("postgresTemplate")
