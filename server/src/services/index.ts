@@ -134,7 +134,11 @@ export async function createServices(
   const builtinCms = await BuiltinCms.create(config, database);
   const cms = cmsPort(config, builtinCms);
   if (background) await cms.start();
-  const housekeeping = new Housekeeping(database.db, pino({ name: "housekeeping", level: config.LOG_LEVEL }));
+  const housekeeping = new Housekeeping(
+    database.db,
+    pino({ name: "housekeeping", level: config.LOG_LEVEL }),
+    config.HOUSEKEEPING_INTERVAL_MS,
+  );
   if (background) housekeeping.start();
   const elevate = new ElevateService(catalog, database.db);
   if (background) await elevate.start();
