@@ -74,6 +74,16 @@ module.exports = {
       `${APP}(lib|styles)/`,
     ),
     {
+      name: "no-unresolvable",
+      comment:
+        "An import that leads nowhere: a file moved or renamed, or a typo. The other rules cannot judge " +
+        "an import they cannot follow, so it fails on its own. React Router's generated route types " +
+        "(`./+types/…`, made by typegen) and type-only packages (@types/geojson, @types/topojson-specification) are known.",
+      severity: "error",
+      from: {},
+      to: { couldNotResolve: true, pathNot: "(^|/)\\+types/|^(geojson|topojson-specification)$" },
+    },
+    {
       name: "core-imports-nothing-of-ours",
       comment:
         "@etalage/core is pure domain logic that runs in the browser and in Node: it imports no other " +

@@ -39,6 +39,10 @@ const SUITES: Record<string, { description: string; load: () => Promise<Suite>; 
     description: "uncached SSR requests/s, latency, HTML and JavaScript per page type",
     load: async () => (await import("./ssr/suite.ts")).ssrSuite,
   },
+  "html-cache": {
+    description: "a guest page from the HTML cache as a share of a bare node:http server's requests/s",
+    load: async () => (await import("./html-cache/suite.ts")).htmlCacheSuite,
+  },
   "ssr-guard": {
     description: "CI's short check of CPU per render and JavaScript per page against bench/budgets.json",
     load: async () => (await import("./ssr/guard.ts")).ssrGuardSuite,

@@ -55,6 +55,7 @@ const MOBILE_SAME_AS_DESKTOP = [
   "gift-card",
   // The back office is a desktop tool (issue 25).
   "back-office-staff",
+  "back-office-orders",
 ];
 
 /**

@@ -163,11 +163,24 @@ export async function startStorefront(options: StartOptions = {}): Promise<Store
   };
 }
 
-/** The four page types of issue 4 item 8; the product is the category page's first card. */
+/**
+ * A page the speed suites measure: the four page types of issue 4 item 8 (`benchPages`), and the
+ * shopper's own pages the HTML cache never answers (`ssr/shopper-pages.ts`).
+ */
 export interface BenchPage {
-  name: "home" | "category" | "product" | "search";
+  name: "home" | "category" | "product" | "search" | "checkout" | "my-account";
   path: string;
+  /** Cookies of the visit, e.g. the filled cart's for `/checkout`. */
+  cookies?: { name: string; value: string }[];
 }
+
+/** A page's cookies as a request's `Cookie` header (none: no header). */
+export function cookieHeader(page: BenchPage): Record<string, string> {
+  const cookies = page.cookies ?? [];
+  return cookies.length ? { cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") } : {};
+}
+
+/** The four page types of issue 4 item 8; the product is the category page's first card. */
 
 const CATEGORY_PATH = "/kleding/overhemden/";
 const SEARCH_PATH = "/catalogsearch/result/?q=overhemd";

@@ -13,12 +13,13 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { filledCart } from "../checkout/shop.ts";
 import { machineInfo } from "../lib/machine.ts";
 import { type BenchPage, benchPages, startStorefront } from "../lib/storefront-server.ts";
 import { atLeast, atMost, type Suite, type TargetResult } from "../lib/suite.ts";
 import { markdownTable, textTable } from "../lib/table.ts";
 import { CHROMIUM_FLAGS } from "../ssr/browser-js.ts";
-import { browserWithCart, filledCart } from "./checkout-cart.ts";
+import { browserWithCart } from "./checkout-cart.ts";
 import { type PwaCheck, precacheSize, pwaChecks, pwaTargets } from "./pwa.ts";
 
 const RUNS = 3;

@@ -10,11 +10,12 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import autocannon from "autocannon";
 import { machineInfo } from "../lib/machine.ts";
-import { benchPages, startStorefront } from "../lib/storefront-server.ts";
+import { benchPages, cookieHeader, startStorefront } from "../lib/storefront-server.ts";
 import { atMost, type Suite, type TargetResult } from "../lib/suite.ts";
 import { textTable } from "../lib/table.ts";
 import { browserJavaScript, launchBrowser } from "./browser-js.ts";
 import { cpuMsPerRender, readBudgets } from "./budgets.ts";
+import { shopperPages } from "./shopper-pages.ts";
 
 const CONNECTIONS = 8;
 const WARMUP_S = 1;
@@ -32,7 +33,7 @@ export const ssrGuardSuite: Suite = {
     const figures: Record<string, unknown>[] = [];
     try {
       log(`server ready in ${(server.startupMs / 1000).toFixed(1)} s`);
-      const pages = await benchPages(server.base);
+      const pages = [...(await benchPages(server.base)), ...(await shopperPages(server.base))];
       const browser = await launchBrowser();
       const js = new Map<string, number>();
       try {
@@ -41,7 +42,8 @@ export const ssrGuardSuite: Suite = {
         for (const page of pages)
           js.set(
             page.name,
-            (await browserJavaScript(browser, server.base + page.path, [], "block")).bodyBytes / 1024,
+            (await browserJavaScript(browser, server.base + page.path, page.cookies, "block")).bodyBytes /
+              1024,
           );
       } finally {
         await browser.close();
@@ -57,10 +59,11 @@ export const ssrGuardSuite: Suite = {
         const budget = budgets.pages[page.name];
         if (!budget) throw new Error(`bench/budgets.json has no budget for ${page.name}`);
         const url = server.base + page.path;
-        await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S });
+        const headers = cookieHeader(page);
+        await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S, headers });
         const cpuBefore = server.cpuSeconds();
         const loadStart = performance.now();
-        const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+        const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
         const rest = idlePerSecond * ((performance.now() - loadStart) / 1000);
         const cpuMs = cpuMsPerRender(server.cpuSeconds() - cpuBefore - rest, r.requests.total);
         const jsKb = js.get(page.name)!;

@@ -15,6 +15,7 @@ import { machineInfo } from "../lib/machine.ts";
 import {
   type BenchPage,
   benchPages,
+  cookieHeader,
   type PageJs,
   pageJavaScript,
   type StorefrontServer,
@@ -23,6 +24,7 @@ import {
 import { atLeast, atMost, type Suite, type TargetResult } from "../lib/suite.ts";
 import { markdownTable, textTable } from "../lib/table.ts";
 import { type BrowserJs, browserJavaScript, launchBrowser } from "./browser-js.ts";
+import { shopperPages } from "./shopper-pages.ts";
 
 const CONNECTIONS = 32;
 const WARMUP_S = 3;
@@ -59,16 +61,20 @@ export interface PageFigures {
 
 async function load(
   server: StorefrontServer,
-  pagePath: string,
+  page: BenchPage,
   duration: number,
   encoding?: string,
 ): Promise<LoadFigures> {
-  const headers: Record<string, string> = { "user-agent": BROWSER_UA, accept: "text/html" };
+  const headers: Record<string, string> = {
+    "user-agent": BROWSER_UA,
+    accept: "text/html",
+    ...cookieHeader(page),
+  };
   if (encoding) headers["accept-encoding"] = encoding;
   const cpuBefore = server.cpuSeconds();
   const started = performance.now();
   const r = await autocannon({
-    url: server.base + pagePath,
+    url: server.base + page.path,
     connections: CONNECTIONS,
     duration,
     headers,
@@ -92,12 +98,15 @@ async function measurePage(
   log: (l: string) => void,
 ) {
   const url = server.base + page.path;
-  const plainResponse = await fetch(url, { headers: { "user-agent": BROWSER_UA }, redirect: "manual" });
+  const plainResponse = await fetch(url, {
+    headers: { "user-agent": BROWSER_UA, ...cookieHeader(page) },
+    redirect: "manual",
+  });
   const html = await plainResponse.text();
-  const brWire = await wireSize(url, "br");
-  await load(server, page.path, WARMUP_S);
-  const plain = await load(server, page.path, DURATION_S);
-  const compressed = await load(server, page.path, COMPRESSED_S, "br, gzip");
+  const brWire = await wireSize(url, "br", cookieHeader(page));
+  await load(server, page, WARMUP_S);
+  const plain = await load(server, page, DURATION_S);
+  const compressed = await load(server, page, COMPRESSED_S, "br, gzip");
   log(
     `${page.name}: ${plain.requestsPerSecond.toFixed(0)} req/s (br: ${compressed.requestsPerSecond.toFixed(0)}), p50 ${plain.latencyP50} ms`,
   );
@@ -118,11 +127,11 @@ async function measurePage(
 }
 
 /** The compressed size as sent: undici's fetch decodes, so read the raw socket with node:http. */
-async function wireSize(url: string, encoding: string): Promise<number> {
+async function wireSize(url: string, encoding: string, headers: Record<string, string>): Promise<number> {
   const http = await import("node:http");
   return new Promise((resolve, reject) => {
     http
-      .get(url, { headers: { "user-agent": BROWSER_UA, "accept-encoding": encoding } }, (res) => {
+      .get(url, { headers: { "user-agent": BROWSER_UA, "accept-encoding": encoding, ...headers } }, (res) => {
         let bytes = 0;
         res.on("data", (chunk: Buffer) => {
           bytes += chunk.length;
@@ -149,13 +158,13 @@ export const ssrSuite: Suite = {
     try {
       log(`server ready in ${(server.startupMs / 1000).toFixed(1)} s (build ${server.buildDir})`);
       pages = [];
-      const toMeasure = await benchPages(server.base);
+      const toMeasure = [...(await benchPages(server.base)), ...(await shopperPages(server.base))];
       // The browser first, on a quiet server, then the load.
       const browser = await launchBrowser();
       const loaded = new Map<string, BrowserJs>();
       try {
         for (const page of toMeasure)
-          loaded.set(page.name, await browserJavaScript(browser, server.base + page.path));
+          loaded.set(page.name, await browserJavaScript(browser, server.base + page.path, page.cookies));
       } finally {
         await browser.close();
       }

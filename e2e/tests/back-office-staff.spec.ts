@@ -1,18 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
-import { Secret, TOTP } from "otpauth";
-import { E2E_ADMIN_TOKEN } from "../playwright.config.ts";
 import { test } from "./fixtures.ts";
+import { ADMIN, codeFor, STAFF_PASSWORD as PASSWORD } from "./staff.ts";
 import { catalogProducts, expectAccessible, watchConsole } from "./support.ts";
 
-const ADMIN = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
-const PASSWORD = "Beheer-E2E-Wachtwoord-7!";
 /** What the back office's own chunks are called in the build (its routes, layout and feature). */
 const BACK_OFFICE_CHUNK = /beheer|back-office|inloggen|uitnodiging|logboek/i;
-
-/** The code an authenticator app shows now, computed as one would. */
-const codeFor = (secret: string) =>
-  new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
 
 function scriptsOf(page: Page): string[] {
   const urls: string[] = [];

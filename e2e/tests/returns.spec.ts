@@ -1,17 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import { Secret, TOTP } from "otpauth";
-import { E2E_ADMIN_TOKEN } from "../playwright.config.ts";
+import { type APIRequestContext, expect } from "@playwright/test";
 import { test } from "./fixtures.ts";
+import { ADMIN, signInStaff, staffMember } from "./staff.ts";
 import { expectAccessible, open, screenshot, stockedSimples, watchConsole } from "./support.ts";
 
 /**
  * Returns (issue 25 item 3): a guest returns an item of a delivered order from the order page at
  * 390 px, prints the label and finds the mail; staff at 1280 px receive the parcel and refund it.
  */
-
-const ADMIN = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
-const PASSWORD = "Retour-E2E-Wachtwoord-7!";
 
 const address = {
   firstname: "Sanne",
@@ -215,7 +211,7 @@ test.describe("returns (issue 25)", () => {
     await expectAccessible(page);
     await screenshot(page, testInfo, "return-label");
 
-    await signIn(page, request);
+    await signInStaff(page, await staffMember(request, "klantenservice"));
     const nav = page.getByRole("navigation", { name: "Navigatie beheer" });
     await nav.getByRole("link", { name: "Retouren" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Retouren" })).toBeFocused();
@@ -261,36 +257,3 @@ test.describe("returns (issue 25)", () => {
     expect(problems.filter((p) => !expected.test(p))).toEqual([]);
   });
 });
-
-/** A klantenservice member, invited and enrolled through the API, signs in with password and code. */
-async function signIn(page: Page, request: APIRequestContext) {
-  const email = `retouren-${randomUUID()}@etalage.nl`;
-  const invited = await request.post("/api/admin/staff", {
-    headers: ADMIN,
-    data: { email, role: "klantenservice" },
-  });
-  expect(invited.ok()).toBe(true);
-  const token = new URL((await invited.json()).result.invitation_url).searchParams.get("token")!;
-  const view = (await (await request.get(`/api/beheer/invitation?token=${token}`)).json()).result;
-  const totp = new TOTP({
-    algorithm: "SHA1",
-    digits: 6,
-    period: 30,
-    secret: Secret.fromBase32(view.totp.secret),
-  });
-  const accepted = await request.post("/api/beheer/invitation", {
-    data: { token, password: PASSWORD, totp_code: totp.generate({ timestamp: Date.now() - 30_000 }) },
-  });
-  expect(accepted.ok(), await accepted.text()).toBe(true);
-  await open(page, "/beheer/inloggen");
-  await page.getByLabel("E-mailadres").fill(email);
-  await page.getByLabel("Wachtwoord").fill(PASSWORD);
-  await page.getByRole("button", { name: "Inloggen" }).click();
-  const code = page.getByLabel("Code uit je authenticator-app");
-  await expect(code).toBeFocused();
-  // A later step than the enrolment's: a code opens one session only.
-  await code.fill(totp.generate());
-  await page.getByRole("button", { name: "Bevestigen" }).click();
-  // The start page's chunks come after the session: on a busy machine that takes a while.
-  await expect(page).toHaveURL(/\/beheer$/, { timeout: 15_000 });
-}

@@ -27,6 +27,7 @@ import { adminRoutes } from "./api/admin/route.ts";
 import { staffAdminRoutes } from "./api/admin/staff-route.ts";
 import { adyenRoutes } from "./api/adyen/route.ts";
 import { beheerAuditRoutes, beheerReviewRoutes } from "./api/beheer/moderation.ts";
+import { beheerOrderRoutes } from "./api/beheer/orders.ts";
 import { beheerReturnRoutes } from "./api/beheer/returns.ts";
 import { BEHEER_BASE, beheerSessionRoutes } from "./api/beheer/route.ts";
 import { CART_BASE, cartRoutes } from "./api/cart/route.ts";
@@ -221,6 +222,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(beheerSessionRoutes, { services, prefix: BEHEER_BASE });
       await api.register(beheerReviewRoutes, { services, prefix: `${BEHEER_BASE}/reviews` });
       await api.register(beheerAuditRoutes, { services, prefix: `${BEHEER_BASE}/audit` });
+      await api.register(beheerOrderRoutes, { services, prefix: `${BEHEER_BASE}/orders` });
       await api.register(beheerReturnRoutes, { services, prefix: `${BEHEER_BASE}/returns` });
       await api.register(returnRoutes, { services, prefix: "/returns" });
       // Newsletter and customer data (issue 15)

@@ -111,6 +111,10 @@ const schema = z.object({
     .min(1)
     .max(7 * 24 * 60)
     .default(30),
+  /** How often each instance cancels the orders whose payment window passed (a row lock keeps each once). */
+  ORDER_EXPIRY_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
+  /** How often each instance drops stored rows past their use (expired idempotency keys, old events). */
+  HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(50).max(86_400_000).default(3_600_000),
   /**
    * Orders one address may place per minute (`POST /api/order`): enough for a household behind
    * one router, too few to hold a product's stock hostage with unpaid orders.

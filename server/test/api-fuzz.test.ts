@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FuzzTarget, fuzzApi, fuzzPaths, operationsOf } from "./helpers/api-fuzz.ts";
 import { cartFixtures } from "./helpers/cart-fixtures.ts";
 import { createStory, EDITOR_TOKEN } from "./helpers/cms.ts";
+import { staffHelpers } from "./helpers/staff.ts";
 import { startTestServer, type TestServer } from "./helpers/test-server.ts";
 
 const ADMIN_TOKEN = "fuzz-admin-token-0123456789";
@@ -29,6 +30,9 @@ beforeAll(async () => {
   // The fuzzer edits, unpublishes and deletes the story it is given: its own, never the home page
   // that other test files read from a shared PostgreSQL database.
   const story = await createStory(server, { publish: true, name: "Fuzzpagina" });
+  // A beheerder's session, so the back office's order routes are fuzzed past the sign-in.
+  const staff = staffHelpers(() => server, ADMIN_TOKEN);
+  const session = await staff.signIn(await staff.member("beheerder"));
   target = {
     url: server.url,
     editorToken: EDITOR_TOKEN,
@@ -36,6 +40,7 @@ beforeAll(async () => {
     cartId,
     sku: (await cartFixtures(server)).simple.sku,
     storyId: story.id,
+    staff: session,
   };
 });
 afterAll(() => server?.close());
@@ -98,6 +103,14 @@ describe("the API under hostile input", () => {
         "POST /api/admin/orders/{orderNumber}/refund",
         "POST /api/admin/orders/{orderNumber}/refunds/{refundId}/retry",
         "POST /api/admin/orders/{orderNumber}/deliver",
+        // The same for staff, behind their session.
+        "GET /api/beheer/orders",
+        "GET /api/beheer/orders/{orderNumber}",
+        "POST /api/beheer/orders/{orderNumber}/ship",
+        "POST /api/beheer/orders/{orderNumber}/cancel",
+        "POST /api/beheer/orders/{orderNumber}/refund",
+        "POST /api/beheer/orders/{orderNumber}/refunds/{refundId}/retry",
+        "POST /api/beheer/orders/{orderNumber}/deliver",
         // Issue 25 item 3: the shopper's returns and the back office's.
         "GET /api/returns/orders/{orderNumber}",
         "POST /api/returns/orders/{orderNumber}",

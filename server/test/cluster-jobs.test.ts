@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   CLUSTER_ADMIN_TOKEN,
   clusterSkipReason,
+  holdTable as holdTableOf,
   startTestCluster,
   type TestCluster,
 } from "./helpers/cluster.ts";
@@ -21,26 +22,14 @@ let shop: HttpServer;
 let running: TestCluster;
 let db: pg.Client;
 
+const holdTable = (table: string) => holdTableOf(running.database, table);
+
 /** Backends waiting for a table lock: instances stuck in the middle of a round. */
 async function waitingOnLock(): Promise<number> {
   const { rows } = await db.query(
     "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
   );
   return rows[0].n;
-}
-
-/** Holds a table in EXCLUSIVE mode (reads pass, writes wait) until the answer's release(). */
-async function holdTable(table: string): Promise<{ release(): Promise<void> }> {
-  const locker = new pg.Client({ connectionString: running.database });
-  await locker.connect();
-  await locker.query("begin");
-  await locker.query(`lock table ${table} in exclusive mode`);
-  return {
-    async release() {
-      await locker.query("commit");
-      await locker.end();
-    },
-  };
 }
 
 describe.skipIf(why !== null)("background jobs across two instances, after a SIGKILL (issue 26)", () => {

@@ -7,7 +7,16 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type Cluster, startCluster } from "../src/cluster/harness.ts";
 import { cartClient } from "./helpers/cart-fixtures.ts";
 import { CLUSTER_ADMIN_TOKEN, CLUSTER_REDIS_URL, clusterSkipReason } from "./helpers/cluster.ts";
-import { CMS_BASE, createStory, EDITOR_TOKEN, editor, getJson, textPage, uniqueSlug } from "./helpers/cms.ts";
+import {
+  CMS_BASE,
+  createStory,
+  EDITOR_TOKEN,
+  editor,
+  getJson,
+  sseEvents,
+  textPage,
+  uniqueSlug,
+} from "./helpers/cms.ts";
 import { importOwnProducts } from "./helpers/own-products.ts";
 import {
   CHALLENGE_CARD,
@@ -229,6 +238,63 @@ describe.skipIf(why !== null)("two instances behind a round-robin proxy (issue 2
       via.get("/api/ext/tritonx/me", { headers: { authorization: `Bearer ${fresh.result}` } });
     expect((await me(direct[0]!)).status).toBe(401);
     expect((await me(direct[1]!)).status).toBe(401);
+  });
+
+  it("locks an address out after ten failed logins for one email, counted on both instances", async () => {
+    // Customers and staff, each failure on the other instance than the one before: counted per
+    // instance, each would have seen five, and neither the slow-down nor the lockout would come.
+    const logins = [
+      {
+        path: "/api/ext/tritonx/login",
+        body: (i: number) => ({ username: `slot.${run}@example.nl`, password: `Fout-${i}-xx` }),
+      },
+      {
+        path: "/api/beheer/login",
+        body: (i: number) => ({ email: `slot.${run}@etalage.nl`, password: `Fout-${i}-xx` }),
+      },
+    ];
+    for (const [n, login] of logins.entries()) {
+      const from = { headers: { "x-forwarded-for": `2001:db8:${run.slice(0, 4)}:${(n + 3) << 8}::1` } };
+      const answers: { status: number; ms: number }[] = [];
+      for (let i = 0; i < 11; i++) {
+        const started = Date.now();
+        const res = await direct[i % 2]!.post(login.path, login.body(i), from);
+        answers.push({ status: res.status, ms: Date.now() - started });
+      }
+      expect(answers.map((a) => a.status)).toEqual([...Array(10).fill(401), 429]);
+      // From the sixth failure on, every login for the email waits longer (250 ms, doubling).
+      expect(answers[9]!.ms, login.path).toBeGreaterThanOrEqual(4000);
+    }
+  }, 60_000);
+
+  it("pushes a draft saved on one instance to a live preview open on the other", async () => {
+    const story = await createStory(direct[0]!);
+    const issued = await editor(direct[0]!, "POST", `/stories/${story.id}/preview-token`);
+    expect(issued.status).toBe(200);
+    const controller = new AbortController();
+    const res = await fetch(
+      `${direct[1]!.url}${CMS_BASE}/preview-events?id=${story.id}&token=${encodeURIComponent(issued.body.result.token)}`,
+      { signal: controller.signal },
+    );
+    try {
+      expect(res.status).toBe(200);
+      const events = sseEvents(res.body!);
+      expect((await events.next()).value).toEqual({ event: "ready", data: { id: story.id, version: 1 } });
+      const saved = await editor(direct[0]!, "PUT", `/stories/${story.id}`, {
+        content: textPage(`<p>Live ${run}</p>`),
+      });
+      expect(saved.status).toBe(200);
+      const next = await Promise.race([
+        events.next(),
+        new Promise((resolve) => setTimeout(() => resolve({ value: "no event in 5 s" }), 5000)),
+      ]);
+      expect((next as { value: unknown }).value).toEqual({
+        event: "message",
+        data: { id: story.id, version: 2 },
+      });
+    } finally {
+      controller.abort();
+    }
   });
 
   it("shows a CMS publish made on one instance on the other within 2 s, its cached page included", async () => {

@@ -1,7 +1,16 @@
 /** Draft preview (browsing §6): preview tokens, validate-editor, drafts through cdn/stories, the live channel. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CMS_SPACE_ID, PreviewTokens } from "../src/services/cms/preview-token.ts";
-import { CMS_BASE, cmsEnv, createStory, editor, getJson, type Json, textPage } from "./helpers/cms.ts";
+import {
+  CMS_BASE,
+  cmsEnv,
+  createStory,
+  editor,
+  getJson,
+  type Json,
+  sseEvents,
+  textPage,
+} from "./helpers/cms.ts";
 import { startTestServer, type TestServer } from "./helpers/test-server.ts";
 
 const SECRET = "preview-secret-for-tests-0123456789abcdef";
@@ -153,24 +162,6 @@ describe("GET /cdn/stories/{id}", () => {
     expect(res.body).toEqual(["version: must be published or draft"]);
   });
 });
-
-/** Reads Server-Sent Events from a fetch body. */
-async function* sseEvents(body: ReadableStream<Uint8Array>) {
-  const decoder = new TextDecoder();
-  let buffer = "";
-  for await (const chunk of body) {
-    buffer += decoder.decode(chunk, { stream: true });
-    let end = buffer.indexOf("\n\n");
-    while (end >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      end = buffer.indexOf("\n\n");
-      const event = /^event: (.*)$/m.exec(block)?.[1] ?? "message";
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      if (data !== undefined) yield { event, data: JSON.parse(data) as Json };
-    }
-  }
-}
 
 describe("GET /preview-events (live preview)", () => {
   it("pushes a draft save to a connected preview within a second", async () => {

@@ -5,7 +5,7 @@
  * adapter is also tried on its own against the built-in API, as an outside client would.
  */
 import { randomUUID } from "node:crypto";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGAGE_API_BASE } from "../src/api/voyado-engage/route.ts";
 import { loadConfig } from "../src/config.ts";
@@ -125,6 +125,12 @@ describe("the shop with VOYADO_ENGAGE_URL", () => {
     // Nothing is sent twice: the contact is up to date.
     const [row] = await shop.services.database.db.select().from(contacts).where(eq(contacts.email, email));
     expect(row?.engageSyncedAt?.getTime()).toBe(row?.updatedAt.getTime());
+    // To the microsecond, as the database compares them: else it is due again every round.
+    const due = await shop.services.database.db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(eq(contacts.email, email), sql`${contacts.updatedAt} > ${contacts.engageSyncedAt}`));
+    expect(due).toEqual([]);
   });
 
   it("keeps a change Engage did not take, and sends it when Engage answers again", async () => {

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import { cartClient } from "./helpers/cart-fixtures.ts";
+import { CLUSTER_REDIS_URL, redisAnswers } from "./helpers/cluster.ts";
 import { importOwnProducts } from "./helpers/own-products.ts";
 import { orderBody } from "./helpers/payments.ts";
 import { startTestServer, type TestServer } from "./helpers/test-server.ts";
@@ -150,5 +152,39 @@ describe("ORDERS_PER_MINUTE on the checkout page's own form (issue 31)", () => {
     );
     // The page's retry of the order it placed (the same key) is not a new order.
     expect((await post(first.cartId, first.idempotencyKey)).status).toBe(303);
+  });
+});
+
+const redisWhy = (await redisAnswers()) ? null : `no Redis answers at ${CLUSTER_REDIS_URL}`;
+if (redisWhy) console.info(`Redis rate-limit keys skipped: ${redisWhy}`);
+
+describe.skipIf(redisWhy !== null)("rate limits counted in Redis (REDIS_URL)", () => {
+  it("keys each limiter's counters by its name, never by a route it does not have", async () => {
+    const server = await serverWith({ REDIS_URL: CLUSTER_REDIS_URL, TRUST_PROXY: "127.0.0.1" });
+    // A shopper of this run alone: the Redis is shared with other runs.
+    const shopper = `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 254) + 1}`;
+    const from = { headers: { "x-forwarded-for": shopper } };
+    const redis = new Redis(CLUSTER_REDIS_URL);
+    try {
+      expect((await server.get("/api/ext/checkout/status?orderId=100000001&token=x", from)).status).toBe(404);
+      const email = `sleutel.${randomUUID().slice(0, 8)}@example.nl`;
+      const signUp = await server.post("/api/ext/voyado-engage-newsletter/subscribe", { email }, from);
+      expect(signUp.status).toBe(200);
+      const keys = await redis.keys(`etalage:rate:*${shopper}*`);
+      // The plugin's own Redis store named a limiter made with createRateLimit after its route,
+      // which it has none of: `etalage:rate:undefinedundefined-mail:…`, one namespace for all.
+      expect(keys.filter((key) => key.includes("undefined"))).toEqual([]);
+      expect(keys).toHaveLength(4);
+      expect(keys).toContain(`etalage:rate:GET/api/ext/checkout/status-${shopper}`);
+      expect(keys).toContain(`etalage:rate:POST/api/ext/voyado-engage-newsletter/subscribe-${shopper}`);
+      expect(keys).toContain(`etalage:rate:mail:newsletter:client:${shopper}`);
+      expect(
+        keys.filter((key) => key.startsWith(`etalage:rate:mail:newsletter:pair:${shopper}|`)),
+      ).toHaveLength(1);
+    } finally {
+      const keys = await redis.keys(`etalage:rate:*${shopper}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      redis.disconnect();
+    }
   });
 });

@@ -1,13 +1,18 @@
-import { randomUUID } from "node:crypto";
-import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runStaffCli } from "../src/cli/staff.ts";
 import { requestFrom } from "./helpers/from-address.ts";
+import {
+  asStaff,
+  codeFor,
+  cookieOf,
+  STAFF_PASSWORD as PASSWORD,
+  staffHelpers,
+  uniqueEmail as unique,
+} from "./helpers/staff.ts";
 import { startTestServer, type TestServer } from "./helpers/test-server.ts";
 
 const ADMIN_TOKEN = "staff-admin-token-0123456789";
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
-const PASSWORD = "Beheer-Wachtwoord-2026!";
 let server: TestServer;
 
 beforeAll(async () => {
@@ -15,57 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const unique = (name: string) => `${name}-${randomUUID()}@etalage.nl`;
-
-/** The code an authenticator app shows `steps` periods from now (a later step than one just used). */
-function codeFor(secret: string, steps = 0): string {
-  const totp = new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) });
-  return totp.generate({ timestamp: Date.now() + steps * 30_000 });
-}
-
-async function invite(role: string, email = unique(role)) {
-  const res = await server.post("/api/admin/staff", { email, role }, { headers: admin });
-  const body = await res.json();
-  expect(res.status, JSON.stringify(body)).toBe(200);
-  const token = new URL(body.result.invitation_url).searchParams.get("token")!;
-  return { email, token, url: body.result.invitation_url as string };
-}
-
-/** An activated account: invited, password set, TOTP enrolled unless `totp` is false. */
-async function member(role: string, totp = true) {
-  const { email, token } = await invite(role);
-  const view = (await (await server.get(`/api/beheer/invitation?token=${token}`)).json()).result;
-  const res = await server.post("/api/beheer/invitation", {
-    token,
-    password: PASSWORD,
-    ...(totp ? { totp_code: codeFor(view.totp.secret) } : {}),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return { email, secret: view.totp.secret as string };
-}
-
-const cookieOf = (res: Response) =>
-  /etalage_staff=([^;]*)/.exec(res.headers.get("set-cookie") ?? "")?.[1] ?? "";
-
-/** Signs in (with the code `steps` periods ahead): the cookie and the CSRF token. */
-async function signIn(who: { email: string; secret: string }, steps = 0) {
-  const first = await server.post("/api/beheer/login", { email: who.email, password: PASSWORD });
-  const firstBody = await first.json();
-  expect(first.status, JSON.stringify(firstBody)).toBe(200);
-  if (firstBody.result.step === "done")
-    return { cookie: cookieOf(first), csrf: firstBody.result.csrf_token as string };
-  const second = await server.post("/api/beheer/login/totp", {
-    challenge: firstBody.result.challenge,
-    code: codeFor(who.secret, steps),
-  });
-  const body = await second.json();
-  expect(second.status, JSON.stringify(body)).toBe(200);
-  return { cookie: cookieOf(second), csrf: body.result.csrf_token as string };
-}
-
-const asStaff = (s: { cookie: string; csrf?: string }, extra: Record<string, string> = {}) => ({
-  headers: { cookie: `etalage_staff=${s.cookie}`, ...(s.csrf ? { "x-csrf-token": s.csrf } : {}), ...extra },
-});
+const { invite, member, signIn } = staffHelpers(() => server, ADMIN_TOKEN);
 
 async function auditRows(email: string) {
   const { rows } = await server.services.database.db.execute<{ action: string; target: string | null }>(

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   mayRefund,
+  mayRefundCents,
   rolesFor,
   STAFF_ACTIONS,
   STAFF_SESSION_ABSOLUTE_MS,
@@ -76,5 +77,21 @@ describe("second factor and refunds", () => {
     expect(mayRefund("klantenservice", 250.01, 250)).toBe(false);
     expect(mayRefund("beheerder", 10_000, 250)).toBe(true);
     expect(mayRefund("redacteur", 1, 250)).toBe(false);
+  });
+  it("in cents: up to the limit's cents exactly, never for a redacteur, always for a beheerder", () => {
+    expect(mayRefundCents("klantenservice", 9999, 99.99)).toBe(true);
+    expect(mayRefundCents("klantenservice", 10_000, 99.99)).toBe(false);
+    expect(mayRefundCents("klantenservice", 0, 0)).toBe(true);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        (cents, limit) => {
+          expect(mayRefundCents("klantenservice", cents, limit / 100)).toBe(cents <= limit);
+          expect(mayRefundCents("beheerder", cents, limit / 100)).toBe(true);
+          expect(mayRefundCents("redacteur", cents, limit / 100)).toBe(false);
+        },
+      ),
+    );
   });
 });

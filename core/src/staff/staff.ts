@@ -85,6 +85,20 @@ export function mayRefund(role: StaffRole, amountEur: number, klantenserviceLimi
   return staffMay(role, "orders.refund") && amountEur <= staffRefundLimit(role, klantenserviceLimitEur);
 }
 
+/**
+ * The same in cents, as fulfilment counts: the limit is compared in whole cents, so a limit of
+ * 99.99 allows a refund of 9999 cents and no float rounding decides a refund at the limit.
+ */
+export function mayRefundCents(
+  role: StaffRole,
+  amountCents: number,
+  klantenserviceLimitEur: number,
+): boolean {
+  const limit = staffRefundLimit(role, klantenserviceLimitEur);
+  if (!staffMay(role, "orders.refund")) return false;
+  return !Number.isFinite(limit) || amountCents <= Math.round(limit * 100);
+}
+
 /** What the audit log records: one name per kind of staff action. */
 export const AUDIT_ACTIONS = [
   "staff.invited",
@@ -96,6 +110,11 @@ export const AUDIT_ACTIONS = [
   "staff.logout",
   "review.approved",
   "review.rejected",
+  "order.shipped",
+  "order.cancelled",
+  "order.refund_requested",
+  "order.refund_retried",
+  "order.delivered",
   "return.received",
   "return.refund_requested",
   "return.rejected",

@@ -1,9 +1,8 @@
 import { writeFile } from "node:fs/promises";
-import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { loadConfig } from "../config.ts";
 import { clusterOrigin } from "../providers/recommendations/cluster.ts";
-import { findRunningServer } from "../services/catalog-import/running-server.ts";
+import { adminApi, parseAdminArgs } from "./admin-api.ts";
 import { type CliIo, consoleIo, runAsScript } from "./import-cli.ts";
 
 const USAGE = `Usage: npm run elevate:export -- [options]
@@ -28,29 +27,20 @@ export async function runCli(
   env: NodeJS.ProcessEnv = process.env,
   io: CliIo = consoleIo,
 ) {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    io.err(`${(error as Error).message}\n\n${USAGE}`);
+  const parsed = parseAdminArgs(argv, USAGE, io, { out: { type: "string" }, push: { type: "boolean" } });
+  if (typeof parsed === "number") return parsed;
+  if (parsed.positionals.length > 0) {
+    io.err(`Unexpected argument ${parsed.positionals[0]}\n\n${USAGE}`);
     return 2;
-  }
-  if (parsed.values.help) {
-    io.out(USAGE);
-    return 0;
-  }
-  const token = parsed.values.token ?? env.ADMIN_TOKEN;
-  if (!token) {
-    io.err("Set ADMIN_TOKEN (or pass --token): the export goes through the shop's admin API.");
-    return 1;
   }
   const config = loadConfig(env);
   if (parsed.values.push && (!config.ELEVATE_CLUSTER_ID || !config.ELEVATE_API_KEY)) {
     io.err("--push needs ELEVATE_CLUSTER_ID and ELEVATE_API_KEY.");
     return 1;
   }
-  const origin =
-    parsed.values.url ?? (await findRunningServer(config.dataDir))?.url ?? `http://127.0.0.1:${config.PORT}`;
+  const api = await adminApi("/api/admin/elevate/catalog", parsed.values, env, io, "the export");
+  if (!api) return 1;
+  const { origin, token } = api;
   let body: string;
   try {
     const res = await fetch(new URL("/api/admin/elevate/catalog", origin), {
@@ -89,19 +79,6 @@ export async function runCli(
     io.out(`${count} operations imported into ${target.origin}`);
   }
   return 0;
-}
-
-function parse(argv: readonly string[]) {
-  return parseArgs({
-    args: [...argv],
-    options: {
-      out: { type: "string" },
-      push: { type: "boolean" },
-      url: { type: "string" },
-      token: { type: "string" },
-      help: { type: "boolean", short: "h" },
-    },
-  });
 }
 
 runAsScript(import.meta.url, (argv) => runCli(argv));

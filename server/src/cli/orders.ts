@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { formatPrice, type OrderAddress, orderAddressLines } from "@etalage/core";
+import { adminApi } from "./admin-api.ts";
 import { runAsScript } from "./import-cli.ts";
 
 /**
@@ -25,7 +26,7 @@ const USAGE = `Usage: npm run orders -- <command> [--url <origin>] [--token <tok
 
 Each action takes --key <Idempotency-Key> to be retried safely (a new one is made otherwise).
 
-The shop must be running (npm start); --url defaults to http://localhost:$PORT (3000), --token to $ADMIN_TOKEN.`;
+The shop must be running (npm start); --url defaults to the server holding DATA_DIR, else http://127.0.0.1:$PORT (3000); --token to $ADMIN_TOKEN.`;
 
 interface Io {
   out(line: string): void;
@@ -81,8 +82,7 @@ export async function runOrdersCli(
     const [, value] = args.splice(i, 2);
     return value;
   };
-  const origin = option("--url") ?? `http://localhost:${env.PORT || 3000}`;
-  const token = option("--token") ?? env.ADMIN_TOKEN;
+  const connection = { url: option("--url"), token: option("--token") };
   const key = option("--key") ?? randomUUID();
   const lines: { id: number; qty: number }[] = [];
   for (let line = option("--line"); line !== undefined; line = option("--line")) {
@@ -106,22 +106,13 @@ export async function runOrdersCli(
     io.out(USAGE);
     return command ? 0 : 2;
   }
-  if (!token) {
-    io.err("Set ADMIN_TOKEN (or pass --token): the orders API is closed without it.");
-    return 2;
-  }
+  const api = await adminApi("/api/admin/orders", connection, env, io, "the orders' work");
+  if (!api) return 2;
+  /** The answer's result; a refusal ends the command (printed by the shared client). */
   const call = async (path: string, body?: unknown) => {
-    const res = await fetch(`${origin}/api/admin/orders${path}`, {
-      method: body ? "POST" : "GET",
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body ? { "content-type": "application/json", "idempotency-key": key } : {}),
-      },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const json = (await res.json()) as { code: number; result: unknown };
-    if (res.status !== 200) throw new Error(String(json.result));
-    return json.result;
+    const result = await api.call(body ? "POST" : "GET", path, body, body ? { "idempotency-key": key } : {});
+    if (result === undefined) throw new Refused();
+    return result;
   };
   try {
     if (command === "list") {
@@ -181,10 +172,13 @@ export async function runOrdersCli(
     io.err(USAGE);
     return 2;
   } catch (error) {
-    io.err(`Refused: ${(error as Error).message}`);
-    return 1;
+    if (error instanceof Refused) return 1;
+    throw error;
   }
 }
+
+/** The shop refused or could not be reached; the shared client has said why. */
+class Refused extends Error {}
 
 function summary(o: Order): string {
   const test = o.test_payment ? " [TESTBETALING]" : "";

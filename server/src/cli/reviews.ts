@@ -1,6 +1,4 @@
-import { parseArgs } from "node:util";
-import { loadConfig } from "../config.ts";
-import { findRunningServer } from "../services/catalog-import/running-server.ts";
+import { adminApi, parseAdminArgs } from "./admin-api.ts";
 import { type CliIo, consoleIo, runAsScript } from "./import-cli.ts";
 
 const USAGE = `Usage: npm run reviews -- <command> [options]
@@ -36,47 +34,12 @@ export async function runCli(
   env: NodeJS.ProcessEnv = process.env,
   io: CliIo = consoleIo,
 ) {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    io.err(`${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (parsed.values.help) {
-    io.out(USAGE);
-    return 0;
-  }
+  const parsed = parseAdminArgs(argv, USAGE, io, {});
+  if (typeof parsed === "number") return parsed;
   const [command, ...rest] = parsed.positionals;
-  const token = parsed.values.token ?? env.ADMIN_TOKEN;
-  if (!token) {
-    io.err("Set ADMIN_TOKEN (or pass --token): moderation goes through the shop's admin API.");
-    return 1;
-  }
-  const config = loadConfig(env);
-  const origin =
-    parsed.values.url ?? (await findRunningServer(config.dataDir))?.url ?? `http://127.0.0.1:${config.PORT}`;
-  const call = async (method: string, path: string) => {
-    try {
-      const response = await fetch(new URL(`/api/admin/reviews${path}`, origin), {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(method === "POST" ? { "content-type": "application/json" } : {}),
-        },
-        body: method === "POST" ? "{}" : undefined,
-      });
-      const body = (await response.json().catch(() => ({}))) as { result?: unknown };
-      if (!response.ok) {
-        io.err(`${origin} answered ${response.status}: ${String(body.result ?? response.statusText)}`);
-        return undefined;
-      }
-      return body.result;
-    } catch (error) {
-      io.err(`Cannot reach ${origin}: ${(error as Error).cause ?? (error as Error).message}`);
-      return undefined;
-    }
-  };
+  const api = await adminApi("/api/admin/reviews", parsed.values, env, io, "moderation");
+  if (!api) return 1;
+  const { call } = api;
 
   if (command === "list" && rest.length <= 1) {
     const status = rest[0] ?? "pending";
@@ -106,14 +69,6 @@ export async function runCli(
   }
   io.err(USAGE);
   return 2;
-}
-
-function parse(argv: readonly string[]) {
-  return parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    options: { url: { type: "string" }, token: { type: "string" }, help: { type: "boolean", short: "h" } },
-  });
 }
 
 runAsScript(import.meta.url, (argv) => runCli(argv));

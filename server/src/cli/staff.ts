@@ -1,7 +1,5 @@
-import { parseArgs } from "node:util";
 import { isStaffRole, STAFF_ROLES } from "@etalage/core";
-import { loadConfig } from "../config.ts";
-import { findRunningServer } from "../services/catalog-import/running-server.ts";
+import { adminApi, parseAdminArgs } from "./admin-api.ts";
 import { type CliIo, consoleIo, runAsScript } from "./import-cli.ts";
 
 const USAGE = `Usage: npm run staff -- <command> [options]
@@ -34,47 +32,12 @@ export async function runStaffCli(
   env: NodeJS.ProcessEnv = process.env,
   io: CliIo = consoleIo,
 ) {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    io.err(`${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (parsed.values.help) {
-    io.out(USAGE);
-    return 0;
-  }
+  const parsed = parseAdminArgs(argv, USAGE, io, {});
+  if (typeof parsed === "number") return parsed;
   const [command, ...rest] = parsed.positionals;
-  const token = parsed.values.token ?? env.ADMIN_TOKEN;
-  if (!token) {
-    io.err("Set ADMIN_TOKEN (or pass --token): staff accounts are made through the shop's admin API.");
-    return 1;
-  }
-  const config = loadConfig(env);
-  const origin =
-    parsed.values.url ?? (await findRunningServer(config.dataDir))?.url ?? `http://127.0.0.1:${config.PORT}`;
-  const call = async (method: string, path: string, body?: unknown) => {
-    try {
-      const response = await fetch(new URL(`/api/admin/staff${path}`, origin), {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body ? { "content-type": "application/json" } : {}),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const answer = (await response.json().catch(() => ({}))) as { result?: unknown };
-      if (!response.ok) {
-        io.err(`${origin} answered ${response.status}: ${String(answer.result ?? response.statusText)}`);
-        return undefined;
-      }
-      return answer.result;
-    } catch (error) {
-      io.err(`Cannot reach ${origin}: ${(error as Error).cause ?? (error as Error).message}`);
-      return undefined;
-    }
-  };
+  const api = await adminApi("/api/admin/staff", parsed.values, env, io, "making staff accounts");
+  if (!api) return 1;
+  const { call } = api;
 
   if (command === "add" && rest.length === 2) {
     const [email, role] = rest as [string, string];
@@ -110,14 +73,6 @@ export async function runStaffCli(
   }
   io.err(USAGE);
   return 2;
-}
-
-function parse(argv: readonly string[]) {
-  return parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    options: { url: { type: "string" }, token: { type: "string" }, help: { type: "boolean", short: "h" } },
-  });
 }
 
 runAsScript(import.meta.url, (argv) => runStaffCli(argv));

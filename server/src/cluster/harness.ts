@@ -72,7 +72,17 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   // Each its own data folder (image variants, the import announcement), as on its own machine.
   const dataDir = env.DATA_DIR || ".data";
   const instances = ports.map((port, i) =>
-    instance(i + 1, port, { ...shared, DATA_DIR: path.join(dataDir, `instance-${i + 1}`) }, log),
+    instance(
+      i + 1,
+      port,
+      {
+        ...shared,
+        DATA_DIR: path.join(dataDir, `instance-${i + 1}`),
+        // pg_stat_activity names the instance behind each connection (who waits on what).
+        PGAPPNAME: `etalage-instance-${i + 1}`,
+      },
+      log,
+    ),
   );
   // The first migrates and seeds alone; the others find it done (the startup lock would also hold).
   await instances[0]!.start();

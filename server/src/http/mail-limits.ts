@@ -1,4 +1,5 @@
 import { emailKey, sha1 } from "@etalage/core";
+import { normalizeIP } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "./envelope.ts";
 
@@ -43,9 +44,11 @@ export function mailLimits(app: FastifyInstance, limits: MailLimits) {
     const body = request.body as { email?: unknown } | undefined;
     return typeof body?.email === "string" ? sha1(emailKey(body.email)) : "";
   };
+  // An IPv6 client has a whole network of addresses: counted as one (/56), as the route limits do.
+  const clientOf = (request: FastifyRequest) => normalizeIP(request.ip);
   // Counts a client's requests per mailbox: the first in its window is a new mailbox for the client.
-  const pair = limiter(limits.perMailbox, (r) => `mail:${limits.name}:pair:${r.ip}|${mailboxOf(r)}`);
-  const client = limiter(limits.mailboxesPerClient, (r) => `mail:${limits.name}:client:${r.ip}`);
+  const pair = limiter(limits.perMailbox, (r) => `mail:${limits.name}:pair:${clientOf(r)}|${mailboxOf(r)}`);
+  const client = limiter(limits.mailboxesPerClient, (r) => `mail:${limits.name}:client:${clientOf(r)}`);
   const mailbox = limiter(limits.perMailbox, (r) => `mail:${limits.name}:mailbox:${mailboxOf(r)}`);
   const overall = limiter(limits.overall, () => `mail:${limits.name}:all`);
 

@@ -138,7 +138,11 @@ export async function createServices(
   const builtinCms = await BuiltinCms.create(config, database);
   const cms = cmsPort(config, builtinCms);
   if (background) await cms.start();
-  const housekeeping = new Housekeeping(database.db, pino({ name: "housekeeping", level: config.LOG_LEVEL }));
+  const housekeeping = new Housekeeping(
+    database.db,
+    pino({ name: "housekeeping", level: config.LOG_LEVEL }),
+    config.HOUSEKEEPING_INTERVAL_MS,
+  );
   if (background) housekeeping.start();
   const elevate = new ElevateService(catalog, database.db);
   if (background) await elevate.start();
@@ -159,7 +163,14 @@ export async function createServices(
   if (background) mail.start();
   const accounts = new AccountService(database.db, mail, config.PUBLIC_URL);
   orders.onConfirmed(orderConfirmationMail(mail, config.PUBLIC_URL));
-  const fulfilmentPorts = { db: database.db, orders, payments, mail, publicUrl: config.PUBLIC_URL };
+  const fulfilmentPorts = {
+    db: database.db,
+    orders,
+    payments,
+    mail,
+    publicUrl: config.PUBLIC_URL,
+    staffRefundLimitEur: config.STAFF_REFUND_LIMIT_EUR,
+  };
   const fulfilment = new FulfilmentService(fulfilmentPorts);
   const returns = new ReturnService({ ...fulfilmentPorts, kindOf: kindOfSku(catalog) });
   // Issue 30: paid orders teach Elevate, the built-in one or the cluster.

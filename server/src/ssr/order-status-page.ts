@@ -1,4 +1,4 @@
-import rateLimit from "@fastify/rate-limit";
+import rateLimit, { normalizeIP } from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.ts";
 import { rateLimitOptions } from "../http/rate-limits.ts";
@@ -19,7 +19,11 @@ function isOrderStatusPage(url: string): boolean {
  */
 export async function guardOrderStatusPages(ssr: FastifyInstance, config: Config): Promise<void> {
   await ssr.register(rateLimit, rateLimitOptions(config));
-  const limit = ssr.rateLimit({ max: config.ORDER_STATUS_PER_MINUTE, timeWindow: "1 minute" });
+  const limit = ssr.rateLimit({
+    max: config.ORDER_STATUS_PER_MINUTE,
+    timeWindow: "1 minute",
+    keyGenerator: (request) => `order-status-page:${normalizeIP(request.ip)}`,
+  });
   ssr.addHook("onRequest", async (request, reply) => {
     if (isOrderStatusPage(request.url)) await limit.call(ssr, request, reply);
   });

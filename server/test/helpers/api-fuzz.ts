@@ -19,6 +19,11 @@ export interface FuzzTarget {
   cartId: string;
   sku: string;
   storyId: number;
+  /**
+   * A back-office session (cookie and CSRF token) sent to /api/beheer/orders and …/returns, so their schemas are
+   * reached too; without it those routes answer 401 before reading anything.
+   */
+  staff?: { cookie: string; csrf: string };
 }
 
 type Schema = {
@@ -158,6 +163,10 @@ function validRequest(op: Operation, target: FuzzTarget): RequestSpec {
   }
   if (/\/editor\//.test(op.template)) spec.headers.authorization = `Bearer ${target.editorToken}`;
   if (/\/admin\//.test(op.template)) spec.headers.authorization = `Bearer ${target.adminToken}`;
+  if (target.staff && /^\/api\/beheer\/(orders|returns)/.test(op.template)) {
+    spec.headers.cookie = `etalage_staff=${target.staff.cookie}`;
+    spec.headers["x-csrf-token"] = target.staff.csrf;
+  }
   if (op.body) spec.body = { json: example("body", op.body, target) };
   return spec;
 }

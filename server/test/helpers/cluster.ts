@@ -3,6 +3,7 @@ import { rm } from "node:fs/promises";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { inject } from "vitest";
 import { type Cluster, startCluster } from "../../src/cluster/harness.ts";
 import { copyTemplateDatabase, dropDatabase } from "./test-database.ts";
@@ -21,6 +22,9 @@ function reachable(url: string): Promise<boolean> {
     socket.once("connect", () => socket.end());
   });
 }
+
+/** Whether a Redis answers at CLUSTER_REDIS_URL. */
+export const redisAnswers = () => reachable(CLUSTER_REDIS_URL);
 
 /** Why a cluster test file cannot run here (PGlite run, or no Redis), printed; null when it can. */
 export async function clusterSkipReason(): Promise<string | null> {
@@ -73,4 +77,40 @@ export async function startTestCluster(env: Record<string, string>, instances = 
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Holds a table in EXCLUSIVE mode (reads pass, writes and row locks wait) until release(). */
+export async function holdTable(database: string, table: string): Promise<{ release(): Promise<void> }> {
+  const locker = new pg.Client({ connectionString: database });
+  await locker.connect();
+  await locker.query("begin");
+  await locker.query(`lock table ${table} in exclusive mode`);
+  return {
+    async release() {
+      await locker.query("commit");
+      await locker.end();
+    },
+  };
+}
+
+export interface LockWaiter {
+  /** The instance (1-based), from its connections' application_name (the harness's PGAPPNAME). */
+  instance: number;
+  /** The table whose lock it waits for; null when it waits for another transaction (a row lock). */
+  relation: string | null;
+  query: string;
+}
+
+/** The instances' connections waiting for a lock now: an instance stuck in the middle of a round. */
+export async function lockWaiters(db: pg.Client): Promise<LockWaiter[]> {
+  const { rows } = await db.query(
+    `select distinct a.pid, a.application_name as app, l.relation::regclass::text as relation, a.query
+       from pg_stat_activity a join pg_locks l on l.pid = a.pid and not l.granted
+      where a.datname = current_database() and a.application_name like 'etalage-instance-%'`,
+  );
+  return rows.map((row) => ({
+    instance: Number(String(row.app).slice("etalage-instance-".length)),
+    relation: row.relation,
+    query: row.query,
+  }));
 }

@@ -60,3 +60,21 @@ export async function createStory(
   if (res.status !== 201) throw new Error(`create failed: ${JSON.stringify(res.body)}`);
   return res.body.result.story;
 }
+
+/** Reads Server-Sent Events from a fetch body. */
+export async function* sseEvents(body: ReadableStream<Uint8Array>) {
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for await (const chunk of body) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let end = buffer.indexOf("\n\n");
+    while (end >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      end = buffer.indexOf("\n\n");
+      const event = /^event: (.*)$/m.exec(block)?.[1] ?? "message";
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (data !== undefined) yield { event, data: JSON.parse(data) as Json };
+    }
+  }
+}

@@ -44,12 +44,7 @@ export const beheerReturnRoutes: FastifyPluginAsyncZod<{ services: Services }> =
 
   const actor = (request: FastifyRequest): StaffActor => {
     const { staff } = request.staff!;
-    return {
-      staffId: staff.id,
-      email: staff.email,
-      ip: request.ip,
-      refundLimitEur: services.staff.refundLimit(staff.role),
-    };
+    return { kind: "staff", staffId: staff.id, email: staff.email, role: staff.role, ip: request.ip };
   };
 
   app.get(

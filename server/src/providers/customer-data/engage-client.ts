@@ -91,14 +91,29 @@ export class EngageClient {
   /**
    * The shop's contact in Engage: found by email (Engage's key field for this shop) or created,
    * then brought up to date — its fields, its email preference and the newsletter consent.
+   * Only what Engage does not have yet is written: a contact sent again because the instance that
+   * sent it died before recording it (docs/decisions/0040) is read, found current, and left alone.
    */
   async upsert(input: ContactInput & { email: string }, consent?: EngageConsent): Promise<string> {
     const consents = consent ? [consent] : undefined;
     const id = await this.contactIdByEmail(input.email);
     if (!id) return (await this.createContact({ ...input, ...(consents ? { consents } : {}) })).id;
     const { preferences, ...fields } = input;
-    await this.updateContact(id, { ...fields, ...(consents ? { consents } : {}) });
-    if (preferences?.acceptsEmail !== undefined) await this.setAcceptsEmail(id, preferences.acceptsEmail);
+    const current = await this.contact(id);
+    const newConsents = (consents ?? []).filter(
+      (given) => !current?.consents.some((had) => had.id === given.id && had.value === given.value),
+    );
+    const changed =
+      !current ||
+      newConsents.length > 0 ||
+      Object.entries(fields).some(
+        ([name, value]) => value !== undefined && current.attributes[name] !== value,
+      );
+    if (changed)
+      await this.updateContact(id, { ...fields, ...(newConsents.length ? { consents: newConsents } : {}) });
+    const acceptsEmail = preferences?.acceptsEmail;
+    if (acceptsEmail !== undefined && current?.preferences.acceptsEmail !== acceptsEmail)
+      await this.setAcceptsEmail(id, acceptsEmail);
     return id;
   }
 }

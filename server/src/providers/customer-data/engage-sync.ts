@@ -97,7 +97,13 @@ export class EngageSync {
           );
           break;
         }
-        await tx.update(contacts).set({ engageSyncedAt: row.updatedAt }).where(eq(contacts.id, row.id));
+        // The row's own updated_at, not the one read: a JavaScript Date keeps milliseconds, the
+        // column microseconds, and a contact marked with less than its updated_at stayed due for
+        // ever (the oldest 50 filled every round; nobody newer was ever sent). The row is locked.
+        await tx
+          .update(contacts)
+          .set({ engageSyncedAt: sql`${contacts.updatedAt}` })
+          .where(eq(contacts.id, row.id));
         sent++;
       }
       return sent;

@@ -135,3 +135,11 @@ export function freeShippingFor(context: ShippingContext): FreeShippingProgress 
   if (thresholds.length === 0) return null;
   return freeShippingProgress(context.subtotalInclTax, Math.min(...thresholds), context.freeShipping);
 }
+
+/** Every method the shop has, as the back office's order filter names it (`postnl_pickup`). */
+export function shippingMethodChoices(): { code: string; title: string }[] {
+  return METHODS.map((m) => ({
+    code: `${m.carrier_code}_${m.method_code}`,
+    title: `${m.carrier_title} – ${m.method_title}`,
+  }));
+}

@@ -1,11 +1,15 @@
 import {
+  type AuditAction,
   CARRIER_NAMES,
   type Carrier,
   decideFulfilment,
   type FulfilmentAction,
   type FulfilmentDecision,
+  formatPrice,
   type LineQty,
+  mayRefundCents,
   orderAddressLines,
+  type StaffRole,
   t,
   trackingUrl,
 } from "@etalage/core";
@@ -14,9 +18,10 @@ import type { Db } from "../../db/client.ts";
 import { orderRefunds, orders, shipments } from "../../db/schema.ts";
 import type { MailRequest } from "../../providers/mail/outbox.ts";
 import { runIdempotent, type StoredAnswer } from "../idempotency.ts";
-import { recordOrderEvent } from "../orders/events.ts";
+import { type OrderActor, recordOrderEvent } from "../orders/events.ts";
 import type { OrderService } from "../orders/index.ts";
 import type { PaymentService } from "../payments/index.ts";
+import { appendAudit } from "../staff/audit.ts";
 import { destinationOf, type LockedOrder, lockOrder } from "./facts.ts";
 import { refusalText } from "./refusals.ts";
 
@@ -33,14 +38,35 @@ export interface FulfilmentPorts {
   payments: PaymentService;
   mail: { enqueue(tx: Db, request: MailRequest): Promise<number>; kick(): void };
   publicUrl: string;
+  /** STAFF_REFUND_LIMIT_EUR: the largest refund a klantenservice member may give alone. */
+  staffRefundLimitEur: number;
 }
+
+/**
+ * Who acts: the operator or a warehouse through the admin API (`ADMIN_TOKEN`, no person behind
+ * it), or a staff member signed in to the back office, whose refunds are limited by role and
+ * whose every action is written to the staff audit log in the action's transaction.
+ */
+export type Actor =
+  | { kind: "admin-api" }
+  | { kind: "staff"; staffId: number; email: string; role: StaffRole; ip: string };
+
+export const ADMIN_API: Actor = { kind: "admin-api" };
+
+const actorName = (by: Actor): OrderActor => (by.kind === "staff" ? `staff:${by.email}` : "admin-api");
+
+type AuditDetails = Record<string, string | number | boolean | null>;
 
 export interface ActionResult {
   answer: StoredAnswer;
   /** A modification to send now that the transaction committed. */
   send?: number;
   mailed?: boolean;
+  /** What a staff member's action writes to the audit log (with the order as its target). */
+  audit?: { action: AuditAction; details: AuditDetails };
 }
+
+const euro = (cents: number) => cents / 100;
 
 const fail = (code: number, message: string, path?: string): StoredAnswer => ({
   code,
@@ -56,9 +82,14 @@ function refusal(decision: Extract<FulfilmentDecision, { ok: false }>): StoredAn
 
 type Work = (tx: Db, locked: LockedOrder) => Promise<ActionResult>;
 
-/** Runs `work` once per key, the order locked, in one transaction; sends what it asked after. */
+/**
+ * Runs `work` once per key, the order locked, in one transaction; sends what it asked after. A
+ * staff member's successful action is written to the audit log in that transaction, so the
+ * change and its record commit together (a replayed key writes nothing again).
+ */
 async function act(
   ports: FulfilmentPorts,
+  by: Actor,
   orderNumber: string,
   name: string,
   key: string,
@@ -73,6 +104,15 @@ async function act(
       if (!locked) return fail(404, "Order not found");
       const result = await work(tx, locked);
       after = result;
+      if (by.kind === "staff" && result.audit && result.answer.code === 200)
+        await appendAudit(tx, {
+          staffId: by.staffId,
+          actor: by.email,
+          action: result.audit.action,
+          target: `order ${locked.order.incrementId}`,
+          details: result.audit.details,
+          ip: by.ip,
+        });
       return result.answer;
     });
   });
@@ -99,8 +139,14 @@ export interface ShipRequest {
   lines?: LineQty[];
 }
 
-export function shipOrder(ports: FulfilmentPorts, orderNumber: string, key: string, body: ShipRequest) {
-  return act(ports, orderNumber, "ship", key, body, async (tx, locked) => {
+export function shipOrder(
+  ports: FulfilmentPorts,
+  by: Actor,
+  orderNumber: string,
+  key: string,
+  body: ShipRequest,
+) {
+  return act(ports, by, orderNumber, "ship", key, body, async (tx, locked) => {
     const decision = decided(locked, { kind: "ship", ...(body.lines ? { lines: body.lines } : {}) });
     if (!decision.ok) return { answer: refusal(decision) };
     if (decision.kind !== "ship") throw new Error("ship decided another action");
@@ -116,7 +162,7 @@ export function shipOrder(ports: FulfilmentPorts, orderNumber: string, key: stri
         lines: decision.lines.map((l) => ({ itemId: l.id, qty: l.qty })),
       })
       .returning();
-    await recordOrderEvent(tx, order.id, "order.shipped", "admin-api", {
+    await recordOrderEvent(tx, order.id, "order.shipped", actorName(by), {
       shipmentId: parcel!.id,
       carrier: body.carrier,
       trackingNumber: body.trackingNumber,
@@ -126,7 +172,7 @@ export function shipOrder(ports: FulfilmentPorts, orderNumber: string, key: stri
     });
     let status = order.status;
     if (decision.completes) {
-      const moved = await ports.orders.moveWithin(tx, order.id, "complete", { actor: "admin-api" });
+      const moved = await ports.orders.moveWithin(tx, order.id, "complete", { actor: actorName(by) });
       if (moved.ok) status = moved.order.status;
     }
     const names = new Map(items.map((i) => [i.id, i.name]));
@@ -153,6 +199,15 @@ export function shipOrder(ports: FulfilmentPorts, orderNumber: string, key: stri
     });
     return {
       mailed: true,
+      audit: {
+        action: "order.shipped",
+        details: {
+          carrier: CARRIER_NAMES[body.carrier],
+          tracking_number: body.trackingNumber,
+          units: decision.lines.reduce((sum, l) => sum + l.qty, 0),
+          complete: decision.completes,
+        },
+      },
       answer: okAnswer({
         orderNumber: order.incrementId,
         status,
@@ -171,27 +226,32 @@ export function shipOrder(ports: FulfilmentPorts, orderNumber: string, key: stri
   });
 }
 
-export function cancelOrder(ports: FulfilmentPorts, orderNumber: string, key: string) {
-  return act(ports, orderNumber, "cancel", key, {}, async (tx, locked) => {
+export function cancelOrder(ports: FulfilmentPorts, by: Actor, orderNumber: string, key: string) {
+  return act(ports, by, orderNumber, "cancel", key, {}, async (tx, locked) => {
     const decision = decided(locked, { kind: "cancel" });
     if (!decision.ok) return { answer: refusal(decision) };
     if (decision.kind !== "cancel") throw new Error("cancel decided another action");
     const { order, attempt } = locked;
     if (decision.via === "order") {
-      const moved = await ports.orders.moveWithin(tx, order.id, "canceled", { actor: "admin-api" });
+      const moved = await ports.orders.moveWithin(tx, order.id, "canceled", { actor: actorName(by) });
       if (!moved.ok) return { answer: fail(moved.code, moved.message) };
       return {
+        audit: { action: "order.cancelled", details: { cancellation: "done", amount_eur: 0 } },
         answer: okAnswer({ orderNumber: order.incrementId, status: "canceled", cancellation: "done" }),
       };
     }
     // A reversal cancels an authorisation and refunds a captured payment, in full: the order is
     // cancelled (its stock back) by its CANCEL_OR_REFUND notification.
     const modification = await ports.payments.request(tx, attempt!, { kind: "reversal", reason: "staff" });
-    await recordOrderEvent(tx, order.id, "order.cancel_requested", "admin-api", {
+    await recordOrderEvent(tx, order.id, "order.cancel_requested", actorName(by), {
       modification: modification.reference,
     });
     return {
       send: modification.id,
+      audit: {
+        action: "order.cancelled",
+        details: { cancellation: "requested", amount_eur: euro(locked.facts.paidCents) },
+      },
       answer: okAnswer({
         orderNumber: order.incrementId,
         status: order.status,
@@ -208,8 +268,22 @@ export interface RefundRequest {
   reason?: string;
 }
 
+/** A staff member's refund above their role's limit: refused, naming the limit (403). */
+function overLimit(ports: FulfilmentPorts, by: Actor, amountCents: number): StoredAnswer | undefined {
+  if (by.kind !== "staff" || mayRefundCents(by.role, amountCents, ports.staffRefundLimitEur))
+    return undefined;
+  return fail(
+    403,
+    t("You may refund up to {limit} at a time; this refund is {amount}. Ask a beheerder.", {
+      limit: formatPrice(by.role === "klantenservice" ? ports.staffRefundLimitEur : 0),
+      amount: formatPrice(euro(amountCents)),
+    }),
+  );
+}
+
 export async function requestRefund(
   ports: FulfilmentPorts,
+  by: Actor,
   tx: Db,
   locked: LockedOrder,
   body: RefundRequest,
@@ -222,6 +296,8 @@ export async function requestRefund(
   });
   if (!decision.ok) return { answer: refusal(decision) };
   if (decision.kind !== "refund") throw new Error("refund decided another action");
+  const refused = overLimit(ports, by, decision.amountCents);
+  if (refused) return { answer: refused };
   const { order, attempt } = locked;
   const modification = await ports.payments.request(tx, attempt!, {
     kind: "refund",
@@ -240,7 +316,7 @@ export async function requestRefund(
       reason: body.reason ?? null,
     })
     .returning();
-  await recordOrderEvent(tx, order.id, "order.refund_requested", "admin-api", {
+  await recordOrderEvent(tx, order.id, "order.refund_requested", actorName(by), {
     refundId: refund!.id,
     amountCents: decision.amountCents,
     lines: refund!.lines,
@@ -249,6 +325,15 @@ export async function requestRefund(
   });
   return {
     send: modification.id,
+    audit: {
+      action: "order.refund_requested",
+      details: {
+        refund_id: refund!.id,
+        amount_eur: euro(decision.amountCents),
+        units: decision.lines.reduce((sum, l) => sum + l.qty, 0),
+        shipping: decision.shipping,
+      },
+    },
     answer: okAnswer({
       orderNumber: order.incrementId,
       status: order.status,
@@ -264,15 +349,27 @@ export async function requestRefund(
   };
 }
 
-export function refundOrder(ports: FulfilmentPorts, orderNumber: string, key: string, body: RefundRequest) {
-  return act(ports, orderNumber, "refund", key, body, (tx, locked) =>
-    requestRefund(ports, tx, locked, body, key),
+export function refundOrder(
+  ports: FulfilmentPorts,
+  by: Actor,
+  orderNumber: string,
+  key: string,
+  body: RefundRequest,
+) {
+  return act(ports, by, orderNumber, "refund", key, body, (tx, locked) =>
+    requestRefund(ports, by, tx, locked, body, key),
   );
 }
 
 /** Asks a failed refund again: the same lines and shipping, with a new modification. */
-export function retryRefund(ports: FulfilmentPorts, orderNumber: string, key: string, refundId: number) {
-  return act(ports, orderNumber, `refund-retry:${refundId}`, key, {}, async (tx, locked) => {
+export function retryRefund(
+  ports: FulfilmentPorts,
+  by: Actor,
+  orderNumber: string,
+  key: string,
+  refundId: number,
+) {
+  return act(ports, by, orderNumber, `refund-retry:${refundId}`, key, {}, async (tx, locked) => {
     const [failed] = await tx
       .select()
       .from(orderRefunds)
@@ -283,8 +380,9 @@ export function retryRefund(ports: FulfilmentPorts, orderNumber: string, key: st
       };
     if (failed.status !== "failed")
       return { answer: fail(409, t("Only a failed refund can be asked again"), "params.refundId") };
-    return requestRefund(
+    const asked = await requestRefund(
       ports,
+      by,
       tx,
       locked,
       {
@@ -294,17 +392,28 @@ export function retryRefund(ports: FulfilmentPorts, orderNumber: string, key: st
       },
       key,
     );
+    return asked.audit
+      ? {
+          ...asked,
+          audit: {
+            ...asked.audit,
+            action: "order.refund_retried",
+            details: { ...asked.audit.details, failed_refund_id: refundId },
+          },
+        }
+      : asked;
   });
 }
 
-export function markDelivered(ports: FulfilmentPorts, orderNumber: string, key: string) {
-  return act(ports, orderNumber, "deliver", key, {}, async (tx, locked) => {
+export function markDelivered(ports: FulfilmentPorts, by: Actor, orderNumber: string, key: string) {
+  return act(ports, by, orderNumber, "deliver", key, {}, async (tx, locked) => {
     const decision = decided(locked, { kind: "deliver" });
     if (!decision.ok) return { answer: refusal(decision) };
     const at = new Date();
     await tx.update(orders).set({ deliveredAt: at, updatedAt: at }).where(eq(orders.id, locked.order.id));
-    await recordOrderEvent(tx, locked.order.id, "order.delivered", "admin-api", {});
+    await recordOrderEvent(tx, locked.order.id, "order.delivered", actorName(by), {});
     return {
+      audit: { action: "order.delivered", details: {} },
       answer: okAnswer({
         orderNumber: locked.order.incrementId,
         status: locked.order.status,

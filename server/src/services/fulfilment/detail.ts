@@ -1,4 +1,4 @@
-import { leftToRefund, leftToShip } from "@etalage/core";
+import { decideFulfilment, type FulfilmentAction, leftToRefund, leftToShip } from "@etalage/core";
 import { asc, eq, inArray, like, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { mailOutbox, orderEvents, orderRefunds, paymentNotifications, payments } from "../../db/schema.ts";
@@ -7,6 +7,8 @@ import type { PaymentService } from "../payments/index.ts";
 import { lockOrder } from "./facts.ts";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+const ACTION_KINDS: readonly FulfilmentAction["kind"][] = ["ship", "cancel", "refund", "deliver"];
 
 /**
  * One order as the back office sees it: lines with what is shipped and refunded, totals and VAT,
@@ -52,6 +54,8 @@ export async function orderDetail(
     refunded_cents: facts.refundedCents,
     shipping_cents: facts.shippingCents,
     shipping_refunded: facts.shippingRefunded,
+    /** What core allows now (whole ship, cancel, whole refund, deliver): the page offers these only. */
+    actions: ACTION_KINDS.filter((kind) => decideFulfilment(facts, { kind }).ok),
     lines: items.map((i) => {
       const line = factLine.get(i.id)!;
       return {
@@ -120,6 +124,7 @@ export async function orderDetail(
       settled_at: iso(r.settledAt),
     })),
     timeline: events.map((e) => ({
+      id: e.id,
       type: e.type,
       actor: e.actor,
       data: e.data,

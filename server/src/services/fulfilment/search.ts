@@ -2,6 +2,7 @@ import { ONLINE_PAYMENT_METHODS, type OrderState } from "@etalage/core";
 import { and, count, desc, eq, gte, inArray, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orders, payments } from "../../db/schema.ts";
+import { shippingMethodChoices } from "../cart/shipping.ts";
 
 /** An order's payment as the list filters it. */
 export const PAYMENT_STATES = ["offline", "unpaid", "paid", "partially_refunded", "refunded"] as const;
@@ -87,7 +88,14 @@ function stateOf(row: { method: string; paying: string | null; refunded: number 
 export async function searchOrders(
   db: Db,
   filter: OrderFilter,
-): Promise<{ items: OrderListItem[]; total_count: number; page: number; page_size: number }> {
+): Promise<{
+  items: OrderListItem[];
+  total_count: number;
+  page: number;
+  page_size: number;
+  /** The methods `shippingMethod` takes, for a filter's choices. */
+  shipping_methods: { code: string; title: string }[];
+}> {
   const page = filter.page ?? 1;
   const pageSize = filter.pageSize ?? 50;
   const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
@@ -149,5 +157,6 @@ export async function searchOrders(
     total_count: Number(total?.n ?? 0),
     page,
     page_size: pageSize,
+    shipping_methods: shippingMethodChoices(),
   };
 }

@@ -5,8 +5,11 @@ import { type OrderEventType, orderEvents, orderRefunds } from "../../db/schema.
 import { settleReturnRefund } from "../returns/settle.ts";
 import { sendOrderWebhook } from "../webhooks/outbox.ts";
 
-/** Who changed an order: staff or the warehouse through the admin API, a payment notification, the shop itself. */
-export type OrderActor = "admin-api" | "payment" | "shop";
+/**
+ * Who changed an order: the warehouse or the operator through the admin API, a staff member in the
+ * back office (`staff:<email>`), a payment notification, the shop itself.
+ */
+export type OrderActor = "admin-api" | "payment" | "shop" | `staff:${string}`;
 
 /**
  * Writes one step of an order's timeline in the caller's transaction: the one place an order's

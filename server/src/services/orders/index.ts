@@ -29,11 +29,16 @@ export type { OrderConfirmedHook, PlacedOrder, PlaceOrderRequest } from "./types
 export class OrderService {
   private readonly confirmedHooks: OrderConfirmedHook[] = [];
   private expiryTimer: NodeJS.Timeout | undefined;
+  /** The sweep under way: a short interval never stacks sweeps waiting on the same locks. */
+  private expiring: Promise<unknown> | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly catalog: CartCatalog,
-    private readonly config: Pick<Config, "PUBLIC_URL" | "PAYMENT_EXPIRY_MINUTES">,
+    private readonly config: Pick<
+      Config,
+      "PUBLIC_URL" | "PAYMENT_EXPIRY_MINUTES" | "ORDER_EXPIRY_INTERVAL_MS"
+    >,
     /** Payments go through the built-in test gateway (no Adyen credentials). */
     private readonly testPayments: boolean,
   ) {}
@@ -115,9 +120,15 @@ export class OrderService {
     return expireUnpaidOrders(this.db, now);
   }
 
-  /** Checks for expired payments every minute (any instance may; the row lock keeps it once). */
+  /** Checks for expired payments (any instance may; the row lock keeps each cancel once). */
   start(): void {
-    this.expiryTimer = setInterval(() => void this.expireUnpaid().catch(() => {}), 60_000);
+    this.expiryTimer = setInterval(() => {
+      this.expiring ??= this.expireUnpaid()
+        .catch(() => {})
+        .finally(() => {
+          this.expiring = undefined;
+        });
+    }, this.config.ORDER_EXPIRY_INTERVAL_MS);
     this.expiryTimer.unref();
   }
 

@@ -1,8 +1,6 @@
 import {
   type AuditAction,
-  decideFulfilment,
   decideReturnAction,
-  formatPrice,
   orderOfReturn,
   type ReceiveLine,
   type ReturnStatus,
@@ -12,9 +10,8 @@ import {
 import { count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orderRefunds, orders, returnLines, returns } from "../../db/schema.ts";
-import { type FulfilmentPorts, requestRefund } from "../fulfilment/actions.ts";
+import { type Actor, type FulfilmentPorts, requestRefund } from "../fulfilment/actions.ts";
 import { type LockedOrder, lockOrder } from "../fulfilment/facts.ts";
-import { refusalText } from "../fulfilment/refusals.ts";
 import { runIdempotent, type StoredAnswer } from "../idempotency.ts";
 import { appendAudit } from "../staff/audit.ts";
 import { giveBackStock } from "../stock.ts";
@@ -22,14 +19,8 @@ import { itemsById, type ReturnLineRow, type ReturnRow, readReturn, returnFacts 
 import { returnView, sendReturnWebhook } from "./views.ts";
 import { conditionText, reasonText, returnActionRefusalText, returnStatusText } from "./words.ts";
 
-/** Who acts in the back office: written to the audit log with the action. */
-export interface StaffActor {
-  staffId: number;
-  email: string;
-  ip: string;
-  /** The largest refund this member may give, in euro (Infinity: no limit). */
-  refundLimitEur: number;
-}
+/** Who acts in the back office: written to the audit log with the action; their role limits refunds. */
+export type StaffActor = Extract<Actor, { kind: "staff" }>;
 
 export interface ReturnListFilter {
   status?: ReturnStatus;
@@ -258,22 +249,12 @@ export function refundReturn(ports: FulfilmentPorts, actor: StaffActor, number: 
     if (decision.kind !== "refund") throw new Error("refund decided another action");
     const byLine = new Map(found.lines.map((l) => [l.id, l]));
     const lines = decision.lines.map((l) => ({ id: byLine.get(l.id)!.orderItemId, qty: l.units }));
-    const asked = decideFulfilment(locked.facts, { kind: "refund", lines, shipping: false });
-    if (!asked.ok) return { answer: fail(asked.code, refusalText(asked.refusal, asked.params)) };
-    if (asked.kind === "refund" && asked.amountCents / 100 > actor.refundLimitEur)
-      return {
-        answer: fail(
-          403,
-          t("This refund of {amount} is above your limit of {limit}", {
-            amount: formatPrice(asked.amountCents / 100),
-            limit: formatPrice(actor.refundLimitEur),
-          }),
-        ),
-      };
     // The modification's reference must be unique across the shop, and the staff's key is theirs alone.
     const reference = `return-${sha1(`${number}:${key}`)}`;
+    // The order's own refund: core's limits, and the staff member's refund limit (403 above it).
     const result = await requestRefund(
       ports,
+      actor,
       tx,
       locked,
       { lines, shipping: false, reason: "RETURN" },

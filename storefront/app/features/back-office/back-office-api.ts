@@ -69,7 +69,6 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
 
 export const getJson = <T>(path: string) => call<T>(path);
 
-/** A change: the session's CSRF token, and more headers where the route asks (an Idempotency-Key). */
 export const postJson = <T>(
   path: string,
   body: unknown,

@@ -7,6 +7,12 @@ import type { StaffSessionView } from "./back-office-api.ts";
 const SECTIONS: { to: string; label: string; text?: string; needs?: StaffAction }[] = [
   { to: "/beheer", label: t("Back office") },
   {
+    to: "/beheer/bestellingen",
+    label: t("Orders"),
+    text: t("Find orders, ship them, cancel and refund."),
+    needs: "orders.read",
+  },
+  {
     to: "/beheer/reviews",
     label: t("Review moderation"),
     text: t("Approve or reject the reviews shoppers wrote."),
@@ -54,7 +60,7 @@ export function BackOfficeFrame({
               <ul className="bo__nav">
                 {sectionsFor(session).map((s) => (
                   <li key={s.to}>
-                    <NavLink to={s.to} end>
+                    <NavLink to={s.to} end={s.to === "/beheer"}>
                       {s.label}
                     </NavLink>
                   </li>
@@ -113,4 +119,17 @@ export function Notice({ kind, children }: { kind: "error" | "done"; children: R
 
 export function Loading() {
   return <p className="bo__loading">{t("Loading…")}</p>;
+}
+
+/**
+ * A wide table's box: at a phone's width it scrolls sideways, so it is named and reachable by
+ * keyboard (a scrolling region nobody can focus cannot be scrolled without a mouse).
+ */
+export function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard (WCAG 2.1.1).
+    <section className="bo__table-wrap" aria-label={label} tabIndex={0}>
+      {children}
+    </section>
+  );
 }

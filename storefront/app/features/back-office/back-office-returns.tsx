@@ -88,11 +88,6 @@ export async function loadReturnList(url: URL): Promise<ReturnListPage> {
   return { ...list, status };
 }
 
-/** The return number of `/beheer/retouren/{number}`. */
-export function returnNumberOf(url: URL): string {
-  return decodeURIComponent(url.pathname.replace(/^\/beheer\/retouren\/?/, "").replace(/\/$/, ""));
-}
-
 export const loadReturn = (number: string) => getJson<ReturnDetail>(`/returns/${encodeURIComponent(number)}`);
 
 /** Receive, refund or reject, each with a key of its own (a lost answer asked again is the same action). */
@@ -137,18 +132,22 @@ export function ReturnListView({ list }: { list: ReturnListPage }) {
     <section>
       <PageHeading>{t("Returns")}</PageHeading>
       <Form method="get" className="bo__filters">
-        <label htmlFor="bo-return-status">{t("Status")}</label>
-        <select id="bo-return-status" name="status" defaultValue={list.status}>
-          <option value="">{t("All returns")}</option>
-          {Object.entries(STATUS_FILTER).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-        <button type="submit" className="bo__button">
-          {t("Show")}
-        </button>
+        <div className="bo__field">
+          <label htmlFor="bo-return-status">{t("Status")}</label>
+          <select id="bo-return-status" name="status" defaultValue={list.status}>
+            <option value="">{t("All returns")}</option>
+            {Object.entries(STATUS_FILTER).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="bo__filter-actions">
+          <button type="submit" className="bo__button">
+            {t("Show")}
+          </button>
+        </div>
       </Form>
       {list.items.length === 0 ? (
         <p>{t("No returns.")}</p>
@@ -242,7 +241,7 @@ export function ReturnDetailView({
         </div>
         {detail.refund ? (
           <div>
-            <dt>{t("Refund")}</dt>
+            <dt>{t("Refund of the return")}</dt>
             <dd data-testid="return-refund">
               {formatPrice(detail.refund.amount_cents / 100)} ·{" "}
               {REFUND_STATUS[detail.refund.status] ?? detail.refund.status}

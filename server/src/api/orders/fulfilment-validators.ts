@@ -2,13 +2,20 @@ import { CARRIERS, isTrackingNumber, ORDER_STATUSES } from "@etalage/core";
 import { z } from "zod";
 import { int4, line } from "../../http/schemas.ts";
 import { PAYMENT_STATES } from "../../services/fulfilment/index.ts";
+import type { OrderFilter } from "../../services/fulfilment/search.ts";
+import { orderNumberSchema } from "./validators.ts";
 
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD")
   .refine((d) => !Number.isNaN(Date.parse(d)), "is not a date");
 
-/** The back office's order list: filters and search, a page at a time. */
+/*
+ * The order list's filters and the actions' bodies, once for both doors to the same service: the
+ * admin API (`ADMIN_TOKEN`, /api/admin/orders) and the back office (staff session, /api/beheer/orders).
+ */
+
+/** The order list: filters and search, a page at a time. */
 export const orderListQuery = z.strictObject({
   status: z
     .string()
@@ -65,6 +72,7 @@ export const orderListSchema = z.object({
   total_count: z.number().int(),
   page: z.number().int(),
   page_size: z.number().int(),
+  shipping_methods: z.array(z.object({ code: z.string(), title: z.string() })),
 });
 
 const lineQty = z.strictObject({ id: int4(), qty: int4().max(999, "must be at most 999") });
@@ -90,3 +98,30 @@ export const refundBody = z.strictObject({
 
 /** An action's answer: the order's number and status, and what the action made. */
 export const actionSchema = z.object({ orderNumber: z.string(), status: z.string() }).catchall(z.unknown());
+
+export const orderParams = z.strictObject({ orderNumber: orderNumberSchema });
+
+export const refundParams = z.strictObject({
+  orderNumber: orderNumberSchema,
+  refundId: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be above 0")
+    .max(2_147_483_647, "is too large"),
+});
+
+/** The service's filter from the query: only what was given (`limit` is the CLI's older `pageSize`). */
+export function filterOf(q: z.infer<typeof orderListQuery>): OrderFilter {
+  const pageSize = q.pageSize ?? q.limit;
+  return {
+    ...(q.status ? { status: q.status } : {}),
+    ...(q.payment ? { payment: q.payment } : {}),
+    ...(q.from ? { from: q.from } : {}),
+    ...(q.to ? { to: q.to } : {}),
+    ...(q.shippingMethod ? { shippingMethod: q.shippingMethod } : {}),
+    ...(q.hasReturn ? { hasReturn: q.hasReturn === "true" } : {}),
+    ...(q.q ? { q: q.q } : {}),
+    ...(q.page ? { page: q.page } : {}),
+    ...(pageSize ? { pageSize } : {}),
+  };
+}
