@@ -11,7 +11,7 @@ import type { CliIo } from "./import-cli.ts";
  */
 
 /** The options every such CLI takes, for `parseArgs`. */
-export const ADMIN_OPTIONS = {
+const ADMIN_OPTIONS = {
   url: { type: "string" },
   token: { type: "string" },
   help: { type: "boolean", short: "h" },
@@ -44,7 +44,7 @@ export function parseAdminArgs<const O extends Options>(
 }
 
 /** A request to the admin API: the answer's `result`, or undefined once the failure is printed. */
-export type AdminCall = (
+type AdminCall = (
   method: "GET" | "POST",
   path: string,
   body?: unknown,
