@@ -1,7 +1,7 @@
 import { pageTitle, t } from "@etalage/core";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { OrderDetails } from "../features/orders/order-details.tsx";
-import { ReturnAction } from "../features/returns/return-action.tsx";
+import ReturnAction from "../features/returns/return-action.tsx";
 import { servicesContext } from "../lib/server-context.ts";
 import { GuestAccountOffer } from "../pages/checkout/guest-account-offer.tsx";
 import type { Route } from "./+types/order-status";

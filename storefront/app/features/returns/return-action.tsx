@@ -9,7 +9,13 @@ const ReturnForm = lazyComponent(() => import("./return-form.tsx"));
  * "Retourneren" on an order's page (a customer's in my-account, a guest's from the mail): opens
  * the form with the lines that may go back (issue 25 item 3). `token` is a guest's proof.
  */
-export function ReturnAction({ orderNumber, token }: { orderNumber: string; token?: string | undefined }) {
+export default function ReturnAction({
+  orderNumber,
+  token,
+}: {
+  orderNumber: string;
+  token?: string | undefined;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <div className="return-action">

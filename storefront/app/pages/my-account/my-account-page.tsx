@@ -9,7 +9,7 @@ import { RequireLogin } from "../../features/account/require-login.tsx";
 import { AccountNewsletter } from "../../features/newsletter/account-newsletter.tsx";
 import { OrderDetails } from "../../features/orders/order-details.tsx";
 import { AccountFavorites } from "../../features/recommendations/account-favorites.tsx";
-import { ReturnAction } from "../../features/returns/return-action.tsx";
+import { lazyComponent } from "../../lib/lazy-component.tsx";
 import type { OrderDetail } from "../../lib/server-context.ts";
 import type { Customer, CustomerAddress, OrderSummary } from "../../session/account-http.ts";
 import { authed, logout, useAccount } from "../../session/account-store.ts";
@@ -18,6 +18,9 @@ import { Dialog } from "../../ui/dialog.tsx";
 import "../../features/account/account.css";
 // The favourites section is a listing: the category page's frame (header, grid) dresses it.
 import "../../features/catalog/category-page.css";
+
+/** Returns (issue 25): loaded only on an order's page that has shipped, not with the account's other pages. */
+const ReturnAction = lazyComponent(() => import("../../features/returns/return-action.tsx"));
 
 export type AccountSection = "overview" | "details" | "addresses" | "orders" | "order" | "favorites";
 
@@ -277,6 +280,7 @@ function Orders() {
 
 function Order({ orderNumber }: { orderNumber: string }) {
   const [order, setOrder] = useState<OrderDetail | null | undefined>(undefined);
+  const [returnsClosed, setReturnsClosed] = useState(false);
   useEffect(() => {
     void authed<OrderDetail>(`/orders/${encodeURIComponent(orderNumber)}`).then((answer) =>
       setOrder(answer.code === 200 ? answer.result : null),
@@ -288,7 +292,9 @@ function Order({ orderNumber }: { orderNumber: string }) {
     <>
       <h1 className="account__title">{t("Order {number}", { number: order.increment_id })}</h1>
       <OrderDetails order={order} />
-      {order.shipments && order.shipments.length > 0 && <ReturnAction orderNumber={order.increment_id} />}
+      {order.shipments && order.shipments.length > 0 && !returnsClosed && (
+        <ReturnAction orderNumber={order.increment_id} onClose={() => setReturnsClosed(true)} />
+      )}
     </>
   );
 }
