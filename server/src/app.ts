@@ -28,6 +28,7 @@ import { staffAdminRoutes } from "./api/admin/staff-route.ts";
 import { adyenRoutes } from "./api/adyen/route.ts";
 import { beheerAuditRoutes, beheerReviewRoutes } from "./api/beheer/moderation.ts";
 import { BEHEER_BASE, beheerSessionRoutes } from "./api/beheer/route.ts";
+import { beheerSecurityRoutes } from "./api/beheer/security.ts";
 import { CART_BASE, cartRoutes } from "./api/cart/route.ts";
 import { catalogRoutes } from "./api/catalog/route.ts";
 import { cmsEditorRoutes } from "./api/cms/editor-route.ts";
@@ -219,6 +220,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(beheerSessionRoutes, { services, prefix: BEHEER_BASE });
       await api.register(beheerReviewRoutes, { services, prefix: `${BEHEER_BASE}/reviews` });
       await api.register(beheerAuditRoutes, { services, prefix: `${BEHEER_BASE}/audit` });
+      await api.register(beheerSecurityRoutes, { services, prefix: `${BEHEER_BASE}/security` });
       // Newsletter and customer data (issue 15)
       await api.register(async (engage) => {
         await engage.register(fastifyRateLimit, rateLimitOptions(services.config));

@@ -900,6 +900,12 @@ export const nl = {
   "Audit: signed out": "uitgelogd",
   "Audit: review approved": "review goedgekeurd",
   "Audit: review rejected": "review afgekeurd",
+  "Audit: passkey added": "passkey toegevoegd",
+  "Audit: passkey removed": "passkey verwijderd",
+  "This is your last second factor. A beheerder cannot sign in without one: add another first.":
+    "Dit is je laatste tweede stap. Een beheerder kan niet zonder inloggen: voeg eerst een andere toe.",
+  "The authenticator app is already set up.": "De authenticator-app is al ingesteld.",
+  "Start setting up the authenticator app first.": "Begin eerst met het instellen van de authenticator-app.",
   "The back office could not be reached. Try again.": "Beheer is niet bereikbaar. Probeer het opnieuw.",
   "Loading…": "Laden…",
   // The order's fulfilment (issue 25): why staff or the warehouse cannot do an action now.

@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import type { FastifyRequest } from "fastify";
 import type { Config } from "../../config.ts";
-import type { RelyingParty } from "../../services/accounts/passkeys.ts";
+import type { RelyingParty } from "../../services/accounts/webauthn.ts";
 import { fieldError } from "../../services/accounts/passwords.ts";
 
 const PASSKEY_NEEDS_NAME =

@@ -1,4 +1,10 @@
-import { normaliseEmail, STAFF_INVITATION_TTL_MS, type StaffRole, secondFactorRequired } from "@etalage/core";
+import {
+  NO_SECOND_FACTOR,
+  normaliseEmail,
+  STAFF_INVITATION_TTL_MS,
+  type StaffRole,
+  secondFactorRequired,
+} from "@etalage/core";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { staff, staffInvitations, staffSessions } from "../../db/schema.ts";
@@ -150,7 +156,7 @@ export class StaffAccounts {
     return {
       email: row.email,
       role: row.role,
-      totp_required: secondFactorRequired(row.role, false),
+      totp_required: secondFactorRequired(row.role, NO_SECOND_FACTOR),
       totp: { secret: row.totpSecret, uri: totpUri(row.totpSecret, row.email) },
       expires_at: row.expiresAt.toISOString(),
     };
