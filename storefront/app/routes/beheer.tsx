@@ -20,6 +20,7 @@ const PAGES: Record<string, () => Promise<{ page: BackOfficePage }>> = {
   uitnodiging: () => import("../features/back-office/pages/beheer-uitnodiging.tsx"),
   reviews: () => import("../features/back-office/pages/beheer-reviews.tsx"),
   logboek: () => import("../features/back-office/pages/beheer-logboek.tsx"),
+  beveiliging: () => import("../features/back-office/pages/beheer-beveiliging.tsx"),
 };
 
 async function pageAt(params: Route.ClientLoaderArgs["params"]): Promise<BackOfficePage> {

@@ -13,8 +13,8 @@ import { openLogin, type TokenPair } from "./tokens.ts";
 import {
   counterMovesForward,
   creationOptions,
-  type PasskeyAnswer,
   PASSKEY_NOT_VERIFIED,
+  type PasskeyAnswer,
   passkeyAnswer,
   type RelyingParty,
   requestOptions,
@@ -27,7 +27,7 @@ import {
 const RP_NAME = "Etalage";
 const PASSKEY_UNKNOWN = "This passkey is not known to us. Log in with your password and add it again.";
 export const PASSKEY_NOT_FOUND = "Passkey not found";
-export const PASSKEY_TAKEN = "This passkey has already been added";
+const PASSKEY_TAKEN = "This passkey has already been added";
 
 const tx = <T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> =>
   db.transaction((t) => work(t as unknown as Db));

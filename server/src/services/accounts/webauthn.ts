@@ -59,13 +59,13 @@ export interface Ceremony {
   origin: string;
 }
 
-export const CEREMONY_TTL_MS = 5 * 60 * 1000;
+const CEREMONY_TTL_MS = 5 * 60 * 1000;
 /** ES256 first (every platform authenticator), then EdDSA and RS256 (Windows Hello). */
 const ALGORITHMS = [-7, -8, -257];
 
-export const PASSKEY_EXPIRED = "This passkey request has expired. Please try again.";
+const PASSKEY_EXPIRED = "This passkey request has expired. Please try again.";
 export const PASSKEY_NOT_VERIFIED = "The passkey could not be verified";
-export const CLIENT_DATA = "body.credential.response.clientDataJSON";
+const CLIENT_DATA = "body.credential.response.clientDataJSON";
 
 export type Purpose = "registration" | "authentication";
 /** Whose registration a challenge is for: a customer, a staff member, or (a login) nobody yet. */

@@ -16,6 +16,14 @@ import { newTotpSecret, totpStep, totpUri } from "./totp.ts";
 
 const INVITATION_INVALID = "This invitation is not valid or has expired. Ask for a new one.";
 
+/** A signed-in (or signing-in) staff member. */
+export interface StaffMember {
+  id: number;
+  email: string;
+  role: StaffRole;
+  totp: boolean;
+}
+
 /** Who did an action and from where, for the audit log. */
 export interface Actor {
   staffId: number | null;

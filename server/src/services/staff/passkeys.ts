@@ -22,15 +22,14 @@ import {
   verifyAssertion,
   verifyCreation,
 } from "../accounts/webauthn.ts";
-import type { Actor } from "./accounts.ts";
+import type { Actor, StaffMember } from "./accounts.ts";
 import { appendAudit } from "./audit.ts";
 import { once } from "./once.ts";
-import type { StaffMember } from "./sessions.ts";
 
 /** The name the device's passkey list shows: apart from a customer account with the same email. */
 const RP_NAME = "Etalage beheer";
 const PASSKEY_TAKEN = "This passkey has already been added";
-export const STAFF_PASSKEY_NOT_FOUND = "Passkey not found";
+const STAFF_PASSKEY_NOT_FOUND = "Passkey not found";
 
 /**
  * The user handle a staff passkey carries: the staff id, prefixed so it can never be taken for a

@@ -4,11 +4,10 @@ import type { Db } from "../../db/client.ts";
 import { staff } from "../../db/schema.ts";
 import { fieldError } from "../accounts/passwords.ts";
 import type { PasskeyAnswer } from "../accounts/webauthn.ts";
-import { type Actor, tx } from "./accounts.ts";
+import { type Actor, type StaffMember, tx } from "./accounts.ts";
 import { appendAudit } from "./audit.ts";
 import { once } from "./once.ts";
 import type { StaffPasskeys } from "./passkeys.ts";
-import type { StaffMember } from "./sessions.ts";
 import { newTotpSecret, totpStep, totpUri } from "./totp.ts";
 
 export interface TotpOffer {

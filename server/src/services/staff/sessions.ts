@@ -3,7 +3,6 @@ import {
   hasSecondFactor,
   normaliseEmail,
   STAFF_LOGIN_CHALLENGE_TTL_MS,
-  type StaffRole,
   secondFactorRequired,
   staffSessionEnds,
   staffSessionExpired,
@@ -19,7 +18,7 @@ import { ApiError } from "../../http/envelope.ts";
 import { verifyPassword } from "../accounts/passwords.ts";
 import { digest, newSecret } from "../accounts/tokens.ts";
 import { PASSKEY_NOT_VERIFIED, type RelyingParty, requestOptions } from "../accounts/webauthn.ts";
-import { tx } from "./accounts.ts";
+import { type StaffMember, tx } from "./accounts.ts";
 import { appendAudit } from "./audit.ts";
 import type { StaffPasskeys } from "./passkeys.ts";
 import { totpStep } from "./totp.ts";
@@ -48,12 +47,7 @@ export function csrfTokenOf(sessionToken: string): string {
   return createHash("sha256").update(`etalage-staff-csrf:${sessionToken}`).digest("base64url");
 }
 
-export interface StaffMember {
-  id: number;
-  email: string;
-  role: StaffRole;
-  totp: boolean;
-}
+export type { StaffMember } from "./accounts.ts";
 
 export interface StaffSession {
   staff: StaffMember;

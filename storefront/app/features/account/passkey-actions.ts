@@ -4,9 +4,9 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/browser";
 import { notify } from "../../lib/notification-store.ts";
+import { passkeyProblem } from "../../lib/passkey-problem.ts";
 import { callApi, messageOf, Offline } from "../../session/account-http.ts";
 import { authed, startSession } from "../../session/account-store.ts";
-import { passkeyProblem } from "./passkey-problem.ts";
 
 /**
  * Passkeys (issue 12, beyond the spec) as the browser handles them: add one to the account, remove
