@@ -1,5 +1,6 @@
 import { t } from "@etalage/core";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
+import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { failureOf, postJson } from "./back-office-api.ts";
 import { Notice, PageHeading } from "./back-office-frame.tsx";
@@ -82,6 +83,15 @@ function StepFields({ step }: { step: SecondFactor }) {
 
 function SecondStep({ step, busy }: { step: SecondFactor & { error?: string }; busy: boolean }) {
   const passkey = step.passkey && passkeysSupported() ? step.passkey : null;
+  // Where the user is when the passkey is the only way on. Not autoFocus: the button mounts
+  // disabled while the login's answer settles, and a disabled button takes no focus.
+  const button = useRef<HTMLButtonElement>(null);
+  const focused = useRef(false);
+  useEffect(() => {
+    if (step.totp || busy || focused.current) return;
+    focused.current = true;
+    button.current?.focus();
+  }, [step.totp, busy]);
   return (
     <>
       {passkey ? (
@@ -95,8 +105,7 @@ function SecondStep({ step, busy }: { step: SecondFactor & { error?: string }; b
             className="bo__button"
             disabled={busy}
             aria-describedby="bo-passkey-help"
-            // biome-ignore lint/a11y/noAutofocus: the second step follows the first; its one control is where the user is.
-            autoFocus={!step.totp}
+            ref={button}
           >
             {t("Sign in with a passkey")}
           </button>

@@ -4,21 +4,21 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from "@simplewebauthn/browser";
-import { passkeyProblem } from "../../lib/passkey-problem.ts";
 
 /**
- * The back office's WebAuthn calls. @simplewebauthn/browser is loaded on the first use, so only
- * a staff member who signs in with or adds a passkey downloads it. Each answers the browser's
+ * The back office's WebAuthn calls. @simplewebauthn/browser is loaded on the first use (with the
+ * shop's passkeys, lib/webauthn.ts), so only a staff member who signs in with or adds a passkey
+ * downloads it. Each answers the browser's
  * response, or the Dutch reason it could not make one.
  */
-const webauthn = () => import("@simplewebauthn/browser");
+const webauthn = () => import("../../lib/webauthn.ts");
 
 export type Outcome<T> = { ok: true; response: T } | { ok: false; error: string };
 
 export async function signWithPasskey(
   options: PublicKeyCredentialRequestOptionsJSON,
 ): Promise<Outcome<AuthenticationResponseJSON>> {
-  const { startAuthentication } = await webauthn();
+  const { startAuthentication, passkeyProblem } = await webauthn();
   try {
     return { ok: true, response: await startAuthentication({ optionsJSON: options }) };
   } catch (error) {
@@ -29,7 +29,7 @@ export async function signWithPasskey(
 export async function makePasskey(
   options: PublicKeyCredentialCreationOptionsJSON,
 ): Promise<Outcome<RegistrationResponseJSON>> {
-  const { startRegistration } = await webauthn();
+  const { startRegistration, passkeyProblem } = await webauthn();
   try {
     return { ok: true, response: await startRegistration({ optionsJSON: options }) };
   } catch (error) {
