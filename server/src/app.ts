@@ -29,6 +29,7 @@ import { adyenRoutes } from "./api/adyen/route.ts";
 import { beheerAuditRoutes, beheerReviewRoutes } from "./api/beheer/moderation.ts";
 import { beheerOrderRoutes } from "./api/beheer/orders.ts";
 import { BEHEER_BASE, beheerSessionRoutes } from "./api/beheer/route.ts";
+import { beheerSecurityRoutes } from "./api/beheer/security.ts";
 import { CART_BASE, cartRoutes } from "./api/cart/route.ts";
 import { catalogRoutes } from "./api/catalog/route.ts";
 import { cmsEditorRoutes } from "./api/cms/editor-route.ts";
@@ -221,6 +222,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(beheerReviewRoutes, { services, prefix: `${BEHEER_BASE}/reviews` });
       await api.register(beheerAuditRoutes, { services, prefix: `${BEHEER_BASE}/audit` });
       await api.register(beheerOrderRoutes, { services, prefix: `${BEHEER_BASE}/orders` });
+      await api.register(beheerSecurityRoutes, { services, prefix: `${BEHEER_BASE}/security` });
       // Newsletter and customer data (issue 15)
       await api.register(async (engage) => {
         await engage.register(fastifyRateLimit, rateLimitOptions(services.config));

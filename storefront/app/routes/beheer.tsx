@@ -23,6 +23,7 @@ const PAGES: Record<string, () => Promise<{ page: BackOfficePage }>> = {
   logboek: () => import("../features/back-office/pages/beheer-logboek.tsx"),
   bestellingen: () => import("../features/back-office/pages/beheer-bestellingen.tsx"),
   "bestellingen/:nummer": () => import("../features/back-office/pages/beheer-bestelling.tsx"),
+  beveiliging: () => import("../features/back-office/pages/beheer-beveiliging.tsx"),
 };
 
 async function pageAt(params: Route.ClientLoaderArgs["params"]): Promise<[BackOfficePage, PageParams]> {
