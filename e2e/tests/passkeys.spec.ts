@@ -1,6 +1,6 @@
-import { type BrowserContext, expect, type Page, type TestInfo } from "@playwright/test";
+import { expect, type Page, type TestInfo } from "@playwright/test";
 import { test } from "./fixtures.ts";
-import { expectAccessible, open, screenshot, watchConsole } from "./support";
+import { expectAccessible, open, screenshot, virtualAuthenticator, watchConsole } from "./support";
 
 /**
  * Passkeys (issue 12, beyond the spec) in Chromium with a virtual authenticator (a platform
@@ -13,27 +13,6 @@ const PASSWORD = "Kaasschaaf-Fietsbel-87";
 
 function uniqueEmail(testInfo: TestInfo, name: string) {
   return `${name}.${testInfo.project.name}.${Date.now().toString(36)}${testInfo.repeatEachIndex}@example.nl`;
-}
-
-/** Chromium's virtual authenticator: a phone's or laptop's, holding passkeys and verifying its user. */
-async function virtualAuthenticator(context: BrowserContext, page: Page) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return {
-    async credentials() {
-      return (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials;
-    },
-  };
 }
 
 /** Closes the notices, so a screenshot shows the page under them. */

@@ -200,3 +200,27 @@ export async function open(page: Page, path: string) {
   await page.waitForLoadState("networkidle");
   await untilHydrated(page);
 }
+
+/**
+ * Chromium's virtual authenticator: a phone's or laptop's, holding passkeys and verifying its
+ * user (the shop's passkeys and the back office's).
+ */
+export async function virtualAuthenticator(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return {
+    async credentials() {
+      return (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials;
+    },
+  };
+}

@@ -30,6 +30,7 @@ import { beheerAuditRoutes, beheerReviewRoutes } from "./api/beheer/moderation.t
 import { beheerOrderRoutes } from "./api/beheer/orders.ts";
 import { beheerReturnRoutes } from "./api/beheer/returns.ts";
 import { BEHEER_BASE, beheerSessionRoutes } from "./api/beheer/route.ts";
+import { beheerSecurityRoutes } from "./api/beheer/security.ts";
 import { CART_BASE, cartRoutes } from "./api/cart/route.ts";
 import { catalogRoutes } from "./api/catalog/route.ts";
 import { cmsEditorRoutes } from "./api/cms/editor-route.ts";
@@ -223,6 +224,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(beheerReviewRoutes, { services, prefix: `${BEHEER_BASE}/reviews` });
       await api.register(beheerAuditRoutes, { services, prefix: `${BEHEER_BASE}/audit` });
       await api.register(beheerOrderRoutes, { services, prefix: `${BEHEER_BASE}/orders` });
+      await api.register(beheerSecurityRoutes, { services, prefix: `${BEHEER_BASE}/security` });
       await api.register(beheerReturnRoutes, { services, prefix: `${BEHEER_BASE}/returns` });
       await api.register(returnRoutes, { services, prefix: "/returns" });
       // Newsletter and customer data (issue 15)

@@ -2,7 +2,7 @@ import http from "node:http";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerPasskeys, passkeyChallenges } from "../src/db/schema.ts";
-import { purgePasskeyChallenges } from "../src/services/accounts/passkeys.ts";
+import { purgePasskeyChallenges } from "../src/services/accounts/webauthn.ts";
 import { assert, createPasskey, type SoftPasskey } from "./helpers/software-authenticator.ts";
 import { startTestServer, type TestServer } from "./helpers/test-server.ts";
 

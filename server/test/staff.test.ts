@@ -98,7 +98,7 @@ describe("staff login", () => {
       { headers: { cookie: "etalage_staff=planted-by-someone-else" } },
     );
     const body = await first.json();
-    expect(body.result.step).toBe("totp");
+    expect(body.result).toMatchObject({ step: "second_factor", totp: true, passkey: null });
     expect(first.headers.get("set-cookie")).toBeNull();
     const wrong = await server.post("/api/beheer/login/totp", {
       challenge: body.result.challenge,

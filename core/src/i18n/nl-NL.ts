@@ -900,6 +900,32 @@ export const nl = {
   "Audit: signed out": "uitgelogd",
   "Audit: review approved": "review goedgekeurd",
   "Audit: review rejected": "review afgekeurd",
+  "Audit: passkey added": "passkey toegevoegd",
+  "Audit: passkey removed": "passkey verwijderd",
+  "This is your last second factor. A beheerder cannot sign in without one: add another first.":
+    "Dit is je laatste tweede stap. Een beheerder kan niet zonder inloggen: voeg eerst een andere toe.",
+  "The authenticator app is already set up.": "De authenticator-app is al ingesteld.",
+  "Start setting up the authenticator app first.": "Begin eerst met het instellen van de authenticator-app.",
+  // A staff member's second factors (issue 25): passkeys and the authenticator app after activation.
+  Security: "Beveiliging",
+  "Your authenticator app and passkeys for signing in.": "Je authenticator-app en passkeys om in te loggen.",
+  "Your second factors: what a login asks for after your password.":
+    "Je tweede stappen: wat inloggen na je wachtwoord vraagt.",
+  "Set up. When you sign in, you can enter the code your app shows.":
+    "Ingesteld. Bij het inloggen kun je de code uit je app invullen.",
+  "Not set up. With it, every login asks for the code your app shows.":
+    "Niet ingesteld. Daarmee vraagt elke login om de code die je app toont.",
+  "Set up the authenticator app": "Authenticator-app instellen",
+  "Scan the code and enter the code your app shows.": "Scan de code en vul de code in die je app toont.",
+  "The authenticator app is set up. Every login now asks for a second step.":
+    "De authenticator-app is ingesteld. Elke login vraagt nu om een tweede stap.",
+  "Sign in with the password and a passkey on this device or your phone, instead of a code.":
+    "Log in met je wachtwoord en een passkey op dit apparaat of je telefoon, in plaats van een code.",
+  "A beheerder keeps at least one second factor: add another before removing this one.":
+    "Een beheerder houdt minstens één tweede stap: voeg eerst een andere toe voordat je deze verwijdert.",
+  "Confirm with the passkey on this device or your phone.":
+    "Bevestig met de passkey op dit apparaat of je telefoon.",
+  "Sign in with a passkey": "Inloggen met passkey",
   "The back office could not be reached. Try again.": "Beheer is niet bereikbaar. Probeer het opnieuw.",
   "Loading…": "Laden…",
   // The order's fulfilment (issue 25): why staff or the warehouse cannot do an action now.

@@ -1,10 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  hasSecondFactor,
   mayRefund,
   mayRefundCents,
+  mayRemovePasskey,
+  NO_SECOND_FACTOR,
   rolesFor,
   STAFF_ACTIONS,
+  STAFF_ROLES,
   STAFF_SESSION_ABSOLUTE_MS,
   STAFF_SESSION_IDLE_MS,
   secondFactorRequired,
@@ -67,9 +71,29 @@ describe("staff sessions", () => {
 
 describe("second factor and refunds", () => {
   it("a beheerder always needs a second factor, the others once enrolled", () => {
-    expect(secondFactorRequired("beheerder", false)).toBe(true);
-    expect(secondFactorRequired("klantenservice", false)).toBe(false);
-    expect(secondFactorRequired("redacteur", true)).toBe(true);
+    expect(secondFactorRequired("beheerder", NO_SECOND_FACTOR)).toBe(true);
+    expect(secondFactorRequired("klantenservice", NO_SECOND_FACTOR)).toBe(false);
+    expect(secondFactorRequired("redacteur", { totp: true, passkeys: 0 })).toBe(true);
+    // A passkey counts as enrolled as much as the authenticator app.
+    expect(secondFactorRequired("klantenservice", { totp: false, passkeys: 1 })).toBe(true);
+  });
+  it("never lets a beheerder remove the last second factor; the others may", () => {
+    expect(mayRemovePasskey("beheerder", { totp: false, passkeys: 1 })).toBe(false);
+    expect(mayRemovePasskey("beheerder", { totp: false, passkeys: 2 })).toBe(true);
+    expect(mayRemovePasskey("beheerder", { totp: true, passkeys: 1 })).toBe(true);
+    expect(mayRemovePasskey("redacteur", { totp: false, passkeys: 1 })).toBe(true);
+    expect(mayRemovePasskey("redacteur", NO_SECOND_FACTOR)).toBe(false);
+  });
+  it("after any allowed removal, whoever needed a second factor by role still has one", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...STAFF_ROLES), fc.boolean(), fc.nat(5), (role, totp, passkeys) => {
+        const factors = { totp, passkeys };
+        if (!mayRemovePasskey(role, factors)) return;
+        const after = { totp, passkeys: passkeys - 1 };
+        expect(after.passkeys).toBeGreaterThanOrEqual(0);
+        if (role === "beheerder") expect(hasSecondFactor(after)).toBe(true);
+      }),
+    );
   });
   it("klantenservice refunds up to the shop's limit, beheerder without one, redacteur none", () => {
     expect(staffRefundLimit("klantenservice", 250)).toBe(250);

@@ -65,9 +65,31 @@ export function staffSessionEnds(session: StaffSessionTimes): number {
   return Math.min(session.lastSeenAt + STAFF_SESSION_IDLE_MS, session.createdAt + STAFF_SESSION_ABSOLUTE_MS);
 }
 
+/** The second factors a staff member has: the authenticator app (TOTP) and their passkeys. */
+export interface SecondFactors {
+  totp: boolean;
+  passkeys: number;
+}
+
+export const NO_SECOND_FACTOR: SecondFactors = { totp: false, passkeys: 0 };
+
+/** Enrolled: the authenticator app or at least one passkey. */
+export function hasSecondFactor(factors: SecondFactors): boolean {
+  return factors.totp || factors.passkeys > 0;
+}
+
 /** A beheerder always needs the second factor; others once they have enrolled one. */
-export function secondFactorRequired(role: StaffRole, enrolled: boolean): boolean {
-  return role === "beheerder" || enrolled;
+export function secondFactorRequired(role: StaffRole, factors: SecondFactors): boolean {
+  return role === "beheerder" || hasSecondFactor(factors);
+}
+
+/**
+ * Whether one passkey may go: never the last second factor of a beheerder (who could not sign in
+ * without one). Others may go back to the password alone. TOTP is not removable at all.
+ */
+export function mayRemovePasskey(role: StaffRole, factors: SecondFactors): boolean {
+  if (factors.passkeys < 1) return false;
+  return role !== "beheerder" || hasSecondFactor({ ...factors, passkeys: factors.passkeys - 1 });
 }
 
 /**
@@ -105,6 +127,8 @@ export const AUDIT_ACTIONS = [
   "staff.disabled",
   "staff.invitation_used",
   "staff.totp_enrolled",
+  "staff.passkey_added",
+  "staff.passkey_removed",
   "staff.login",
   "staff.login_failed",
   "staff.logout",

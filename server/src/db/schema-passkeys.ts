@@ -1,5 +1,6 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { customers } from "./schema-accounts.ts";
+import { staff } from "./schema-staff.ts";
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -34,7 +35,7 @@ export const customerPasskeys = pgTable(
 
 /**
  * A WebAuthn ceremony under way: its challenge, for one purpose, relying party and origin, and
- * for registration one customer. Used once (deleted when answered) and valid for 5 minutes.
+ * for registration one customer or staff member. Used once (deleted when answered), valid 5 minutes.
  */
 export const passkeyChallenges = pgTable(
   "passkey_challenges",
@@ -42,6 +43,8 @@ export const passkeyChallenges = pgTable(
     challenge: text("challenge").primaryKey(),
     purpose: text("purpose").$type<"registration" | "authentication">().notNull(),
     customerId: integer("customer_id").references(() => customers.id, { onDelete: "cascade" }),
+    /** A staff member adding a passkey on the back office's security page (then customerId is null). */
+    staffId: integer("staff_id").references(() => staff.id, { onDelete: "cascade" }),
     rpId: text("rp_id").notNull(),
     origin: text("origin").notNull(),
     expiresAt: at("expires_at").notNull(),

@@ -20,6 +20,8 @@ export const staff = pgTable(
     passwordHash: text("password_hash"),
     /** The TOTP secret (base32) once enrolled; it must be readable to check a code. */
     totpSecret: text("totp_secret"),
+    /** Offered on the security page to one who enrolled no TOTP yet; theirs once a code from it is entered. */
+    totpPendingSecret: text("totp_pending_secret"),
     /** The last TOTP time step accepted: a code is good once. */
     totpLastStep: bigint("totp_last_step", { mode: "number" }),
     createdAt: at("created_at").notNull().defaultNow(),
@@ -53,7 +55,34 @@ export const staffLoginChallenges = pgTable("staff_login_challenges", {
   attempts: integer("attempts").notNull().default(0),
   expiresAt: at("expires_at").notNull(),
   usedAt: at("used_at"),
+  /** The WebAuthn challenge a passkey must sign, with its relying party; null without passkeys. */
+  passkeyChallenge: text("passkey_challenge"),
+  rpId: text("rp_id"),
+  origin: text("origin"),
 });
+
+/** A staff member's passkeys, a second factor (docs/decisions/0043); as customers' passkeys, never the key's secret. */
+export const staffPasskeys = pgTable(
+  "staff_passkeys",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    /** The authenticator's credential id, base64url. */
+    credentialId: text("credential_id").notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    /** The signature counter; it only moves forward (a cloned key's does not). */
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: jsonb("transports").$type<string[]>().notNull().default([]),
+    rpId: text("rp_id").notNull(),
+    name: text("name").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+    lastUsedAt: at("last_used_at"),
+  },
+  (t) => [index("staff_passkeys_staff_idx").on(t.staffId)],
+);
 
 export const staffSessions = pgTable(
   "staff_sessions",

@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { Db } from "../db/client.ts";
 import { purgeGatewayIdempotency } from "../providers/payments/gateway/idempotency.ts";
 import { purgeRecommendationEvents } from "../providers/recommendations/event-store.ts";
-import { purgePasskeyChallenges } from "./accounts/passkeys.ts";
+import { purgePasskeyChallenges } from "./accounts/webauthn.ts";
 import { purgeIdempotencyKeys } from "./idempotency.ts";
 import { purgeWebhookHistory, WEBHOOK_HISTORY_DAYS } from "./webhooks/outbox.ts";
 

@@ -25,6 +25,7 @@ const PAGES: Record<string, () => Promise<{ page: BackOfficePage }>> = {
   "bestellingen/:nummer": () => import("../features/back-office/pages/beheer-bestelling.tsx"),
   retouren: () => import("../features/back-office/pages/beheer-retouren.tsx"),
   "retouren/:nummer": () => import("../features/back-office/pages/beheer-retour.tsx"),
+  beveiliging: () => import("../features/back-office/pages/beheer-beveiliging.tsx"),
 };
 
 async function pageAt(params: Route.ClientLoaderArgs["params"]): Promise<[BackOfficePage, PageParams]> {

@@ -1,8 +1,8 @@
 import { isIP } from "node:net";
 import type { FastifyRequest } from "fastify";
 import type { Config } from "../../config.ts";
-import type { RelyingParty } from "../../services/accounts/passkeys.ts";
 import { fieldError } from "../../services/accounts/passwords.ts";
+import type { RelyingParty } from "../../services/accounts/webauthn.ts";
 
 const PASSKEY_NEEDS_NAME =
   "Passkeys only work when the shop is opened by its name (such as localhost), not by an IP address.";

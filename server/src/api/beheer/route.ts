@@ -13,6 +13,7 @@ import {
 } from "../../http/require-staff.ts";
 import type { Services } from "../../services/index.ts";
 import { csrfTokenOf, type StaffMember } from "../../services/staff/sessions.ts";
+import { relyingParty } from "../accounts/relying-party.ts";
 import { customerRateLimitOptions, LOGIN_RATE_LIMIT } from "../accounts/session.ts";
 import {
   acceptBody,
@@ -21,6 +22,7 @@ import {
   invitationQuery,
   loginAnswer,
   loginBody,
+  passkeyLoginBody,
   sessionAnswer,
 } from "./validators.ts";
 
@@ -36,7 +38,7 @@ const errors = {
 
 /**
  * The back office's sign-in (issue 25, docs/decisions/0043) under `/api/beheer`: invitation,
- * password then TOTP, the session behind the `etalage_staff` cookie, and logout. The routes other
+ * password then TOTP or a passkey, the session behind the `etalage_staff` cookie, and logout. The routes other
  * back-office work adds use `requireStaff` (http/require-staff.ts).
  */
 export const beheerSessionRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
@@ -91,9 +93,14 @@ export const beheerSessionRoutes: FastifyPluginAsyncZod<{ services: Services }> 
     },
     async (request, reply) => {
       const outcome = await withRetryAfter(reply, () =>
-        staff.sessions.login(request.body.email, request.body.password, request.ip),
+        staff.sessions.login(request.body.email, request.body.password, request.ip, () =>
+          relyingParty(config, request),
+        ),
       );
-      if (outcome.step === "totp") return ok(reply, { step: "totp" as const, challenge: outcome.challenge });
+      if (outcome.step === "second_factor") {
+        const { challenge, totp, passkey } = outcome;
+        return ok(reply, { step: "second_factor" as const, challenge, totp, passkey });
+      }
       return signedIn(reply, outcome.staff, outcome.token);
     },
   );
@@ -112,6 +119,28 @@ export const beheerSessionRoutes: FastifyPluginAsyncZod<{ services: Services }> 
     },
     async (request, reply) => {
       const done = await staff.sessions.verifyCode(request.body.challenge, request.body.code, request.ip);
+      return signedIn(reply, done.staff, done.token);
+    },
+  );
+
+  app.post(
+    "/login/passkey",
+    {
+      config: LOGIN_RATE_LIMIT,
+      onRequest: sameOriginOnly,
+      schema: {
+        tags: ["beheer"],
+        summary: "Staff login, second step: one of the member's passkeys signs the challenge",
+        body: passkeyLoginBody,
+        response: { 200: envelopeSchema(loginAnswer), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const done = await staff.sessions.verifyPasskey(
+        request.body.challenge,
+        request.body.credential,
+        request.ip,
+      );
       return signedIn(reply, done.staff, done.token);
     },
   );

@@ -1,6 +1,8 @@
 import { isValidEmail, STAFF_ROLES } from "@etalage/core";
 import { z } from "zod";
 import { line, text } from "../../http/schemas.ts";
+import { IDEMPOTENCY_KEY_PATTERN } from "../../services/idempotency.ts";
+import { authenticationBody, optionsAnswer, passkeyAnswer } from "../accounts/passkey-validators.ts";
 
 const email = line(254).min(1, "is required").refine(isValidEmail, "Please provide an valid e-mail address");
 const password = z.string().min(1, "is required").max(256, "is longer than 256 characters");
@@ -9,6 +11,18 @@ const code = line(6).regex(/^\d{6}$/, "must be the 6 digits your authenticator a
 
 export const loginBody = z.strictObject({ email, password });
 export const codeBody = z.strictObject({ challenge: secret, code });
+export const passkeyLoginBody = z.strictObject({
+  challenge: secret,
+  credential: authenticationBody.shape.credential,
+});
+export const totpEnrolBody = z.strictObject({ code });
+/** A change on the security page runs once per key when the browser sends one (a retry replays it). */
+export const changeHeaders = z.object({
+  "idempotency-key": z
+    .string()
+    .regex(IDEMPOTENCY_KEY_PATTERN, "must be 1 to 255 visible ASCII characters")
+    .optional(),
+});
 export const invitationQuery = z.strictObject({ token: secret });
 export const acceptBody = z.strictObject({ token: secret, password, totp_code: code.optional() });
 export const inviteBody = z.strictObject({ email, role: z.enum(STAFF_ROLES) });
@@ -27,7 +41,12 @@ export const sessionAnswer = z.object({
   refund_limit_eur: z.number().nullable(),
 });
 export const loginAnswer = z.union([
-  z.object({ step: z.literal("totp"), challenge: z.string() }),
+  z.object({
+    step: z.literal("second_factor"),
+    challenge: z.string(),
+    totp: z.boolean(),
+    passkey: optionsAnswer.nullable(),
+  }),
   sessionAnswer.extend({ step: z.literal("done") }),
 ]);
 export const invitationAnswer = z.object({
@@ -77,3 +96,12 @@ export const auditAnswer = z.object({
   page: z.number().int(),
   per_page: z.number().int(),
 });
+
+const totpOffer = z.object({ secret: z.string(), uri: z.string() });
+export const securityAnswer = z.object({
+  totp: z.boolean(),
+  totp_offer: totpOffer.nullable(),
+  passkeys: z.array(passkeyAnswer),
+  may_remove_passkey: z.boolean(),
+});
+export const totpOfferAnswer = totpOffer;

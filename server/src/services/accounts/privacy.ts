@@ -14,8 +14,8 @@ import {
 import { ApiError } from "../../http/envelope.ts";
 import type { CustomerAnswer } from "./customers.ts";
 import type { CustomerOrder, CustomerOrders } from "./orders.ts";
-import type { PasskeyAnswer } from "./passkeys.ts";
 import { verifyPassword } from "./passwords.ts";
+import type { PasskeyAnswer } from "./webauthn.ts";
 
 /** A customer's own data, as "Download mijn gegevens" hands it over (GDPR art. 15 and 20). */
 export interface PersonalData {

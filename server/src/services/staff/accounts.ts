@@ -1,4 +1,10 @@
-import { normaliseEmail, STAFF_INVITATION_TTL_MS, type StaffRole, secondFactorRequired } from "@etalage/core";
+import {
+  NO_SECOND_FACTOR,
+  normaliseEmail,
+  STAFF_INVITATION_TTL_MS,
+  type StaffRole,
+  secondFactorRequired,
+} from "@etalage/core";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { staff, staffInvitations, staffSessions } from "../../db/schema.ts";
@@ -9,6 +15,14 @@ import { appendAudit } from "./audit.ts";
 import { newTotpSecret, totpStep, totpUri } from "./totp.ts";
 
 const INVITATION_INVALID = "This invitation is not valid or has expired. Ask for a new one.";
+
+/** A signed-in (or signing-in) staff member. */
+export interface StaffMember {
+  id: number;
+  email: string;
+  role: StaffRole;
+  totp: boolean;
+}
 
 /** Who did an action and from where, for the audit log. */
 export interface Actor {
@@ -150,7 +164,7 @@ export class StaffAccounts {
     return {
       email: row.email,
       role: row.role,
-      totp_required: secondFactorRequired(row.role, false),
+      totp_required: secondFactorRequired(row.role, NO_SECOND_FACTOR),
       totp: { secret: row.totpSecret, uri: totpUri(row.totpSecret, row.email) },
       expires_at: row.expiresAt.toISOString(),
     };

@@ -6,7 +6,6 @@ import type {
 import { notify } from "../../lib/notification-store.ts";
 import { callApi, messageOf, Offline } from "../../session/account-http.ts";
 import { authed, startSession } from "../../session/account-store.ts";
-import { passkeyProblem } from "./passkey-problem.ts";
 
 /**
  * Passkeys (issue 12, beyond the spec) as the browser handles them: add one to the account, remove
@@ -26,7 +25,7 @@ export function passkeysSupported(): boolean {
   return typeof window !== "undefined" && typeof window.PublicKeyCredential === "function";
 }
 
-const webauthn = () => import("@simplewebauthn/browser");
+const webauthn = () => import("../../lib/webauthn.ts");
 
 const offline = () => t("You are offline. Some features might not be available.");
 
@@ -47,7 +46,7 @@ export async function addPasskey(): Promise<string | null> {
       body: {},
     });
     if (options.code !== 200) return messageOf(options);
-    const { startRegistration } = await webauthn();
+    const { startRegistration, passkeyProblem } = await webauthn();
     let credential: Awaited<ReturnType<typeof startRegistration>>;
     try {
       credential = await startRegistration({ optionsJSON: options.result });
@@ -86,7 +85,7 @@ export async function loginWithPasskey(): Promise<string | null> {
       body: {},
     });
     if (options.code !== 200) return messageOf(options);
-    const { startAuthentication } = await webauthn();
+    const { startAuthentication, passkeyProblem } = await webauthn();
     let credential: Awaited<ReturnType<typeof startAuthentication>>;
     try {
       credential = await startAuthentication({ optionsJSON: options.result });

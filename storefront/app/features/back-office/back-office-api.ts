@@ -48,6 +48,15 @@ const MESSAGES: Record<string, string> = {
     "This password is too easy to guess. Choose a longer or less common one.",
   ),
   "Your role may not do this": t("Back office: your role may not do this"),
+  "The passkey could not be verified": t("The passkey could not be verified"),
+  "This passkey request has expired. Please try again.": t(
+    "This passkey request has expired. Please try again.",
+  ),
+  "This passkey has already been added": t("This passkey has already been added"),
+  "Passkey not found": t("Passkey not found"),
+  "Passkeys only work when the shop is opened by its name (such as localhost), not by an IP address.": t(
+    "Passkeys only work when the shop is opened by its name (such as localhost), not by an IP address.",
+  ),
 };
 
 async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
@@ -80,6 +89,9 @@ export const postJson = <T>(
     headers: { "content-type": "application/json", ...(csrf ? { "x-csrf-token": csrf } : {}), ...headers },
     body: JSON.stringify(body),
   });
+
+export const deleteJson = <T>(path: string, csrf: string) =>
+  call<T>(path, { method: "DELETE", headers: { "x-csrf-token": csrf } });
 
 /** The signed-in staff member, or null (never signed in, expired, logged out). */
 export async function currentSession(): Promise<StaffSessionView | null> {

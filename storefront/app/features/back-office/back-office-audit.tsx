@@ -29,6 +29,8 @@ const ACTION_LABELS: Record<string, string> = {
   "staff.disabled": t("Audit: disabled"),
   "staff.invitation_used": t("Audit: invitation used"),
   "staff.totp_enrolled": t("Audit: authenticator app enrolled"),
+  "staff.passkey_added": t("Audit: passkey added"),
+  "staff.passkey_removed": t("Audit: passkey removed"),
   "staff.login": t("Audit: signed in"),
   "staff.login_failed": t("Audit: sign-in failed"),
   "staff.logout": t("Audit: signed out"),

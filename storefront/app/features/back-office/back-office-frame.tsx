@@ -30,6 +30,11 @@ const SECTIONS: { to: string; label: string; text?: string; needs?: StaffAction 
     text: t("Every action of every staff member."),
     needs: "audit.read",
   },
+  {
+    to: "/beheer/beveiliging",
+    label: t("Security"),
+    text: t("Your authenticator app and passkeys for signing in."),
+  },
 ];
 
 /** The sections a staff member's role opens, in the order the navigation shows them. */

@@ -1,10 +1,9 @@
 import { type StaffRole, t } from "@etalage/core";
-import { generate } from "lean-qr";
-import { toSvgDataURL } from "lean-qr/extras/svg";
 import { Form, Link, useNavigation } from "react-router";
 import { failureOf, getJson, postJson } from "./back-office-api.ts";
 import { Notice, PageHeading, ROLE_LABELS } from "./back-office-frame.tsx";
 import { LOGIN_PATH } from "./back-office-session.ts";
+import { TotpSecret } from "./back-office-totp.tsx";
 
 interface InvitationView {
   email: string;
@@ -97,24 +96,7 @@ export function InvitationPage({
               ? t("A second step is required for your role.")
               : t("Optional: once added, every login asks for the code.")}
           </p>
-          <p>
-            {t(
-              "Scan the code with an authenticator app (such as a password manager), type the key, or open the link on your phone.",
-            )}
-          </p>
-          <img
-            className="bo__qr"
-            src={toSvgDataURL(generate(view.totp.uri))}
-            alt={t("QR code for the authenticator app")}
-            width={180}
-            height={180}
-          />
-          <p className="bo__secret" data-testid="totp-secret" data-secret={view.totp.secret}>
-            {t("Key: {secret}", { secret: view.totp.secret.replace(/(.{4})/g, "$1 ").trim() })}
-          </p>
-          <p>
-            <a href={view.totp.uri}>{t("Open in authenticator app")}</a>
-          </p>
+          <TotpSecret secret={view.totp.secret} uri={view.totp.uri} />
           <label htmlFor="bo-enrol-code">{t("Code from your authenticator app")}</label>
           <input
             id="bo-enrol-code"

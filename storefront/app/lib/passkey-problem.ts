@@ -1,9 +1,10 @@
 import { t } from "@etalage/core";
 
 /**
- * The Dutch reason a WebAuthn call failed. The browser throws a DOMException (the customer
- * cancelled, or the time ran out: NotAllowedError; this device already holds a passkey for the
- * account: InvalidStateError), which @simplewebauthn/browser may wrap with a code.
+ * The Dutch reason a WebAuthn call failed, for the shop's passkeys and the back office's alike.
+ * The browser throws a DOMException (the user cancelled, or the time ran out: NotAllowedError;
+ * this device already holds a passkey for the account: InvalidStateError), which
+ * @simplewebauthn/browser may wrap with a code.
  */
 export function passkeyProblem(error: unknown): string {
   const { name, code } = (error ?? {}) as { name?: string; code?: string };
