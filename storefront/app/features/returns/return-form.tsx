@@ -58,9 +58,11 @@ export default function ReturnForm({
     };
   }, [orderNumber, token]);
 
+  // The heading takes focus when the form first appears; the answer to a return keeps it after.
+  const loaded = data !== undefined;
   useEffect(() => {
-    if (data !== undefined) heading.current?.focus();
-  }, [data]);
+    if (loaded) heading.current?.focus();
+  }, [loaded]);
   useEffect(() => {
     if (made) doneRef.current?.focus();
   }, [made]);
