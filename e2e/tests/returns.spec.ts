@@ -256,6 +256,18 @@ test.describe("returns (issue 25)", () => {
     await expect(page.getByTestId("return-refund")).toContainText("Terugbetaald");
     await expectAccessible(page);
     await screenshot(page, testInfo, "beheer-retour-refunded");
+
+    // The order list finds the order among those with a return; its page lists the return.
+    await page.goto(`/beheer/bestellingen?zoek=${order.orderNumber}&retour=true`);
+    await expect(page.getByTestId("order-count")).toHaveText("1 bestelling, pagina 1 van 1");
+    await expect(page.getByLabel("Retour")).toHaveValue("true");
+    await page.getByTestId("order-list").getByRole("link", { name: order.orderNumber }).click();
+    const ofOrder = page.getByTestId("order-return");
+    await expect(ofOrder).toHaveCount(1);
+    await expect(ofOrder).toContainText("Terugbetaald");
+    await expectAccessible(page);
+    await ofOrder.getByRole("link", { name: number }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `Retour ${number}` })).toBeFocused();
     const expected = /status of 401 \(Unauthorized\) \(http:\/\/[^/]+\/api\/beheer\/(session|login)\)$/;
     expect(problems.filter((p) => !expected.test(p))).toEqual([]);
   });

@@ -422,6 +422,29 @@ describe("staff take returns in", () => {
     expect(audit.map((a) => a.action)).toEqual(["return.received", "return.refund_requested"]);
   });
 
+  it("finds one order's returns, and the orders with or without a return", async () => {
+    const { order, number } = await withReturn(1);
+    const without = await delivered(await place([[SHIRT, 1]]));
+    const ofOrder = (
+      await (await server.get(`/api/beheer/returns?order=${order.orderNumber}`, as(klantenservice))).json()
+    ).result;
+    expect(ofOrder.items.map((r: { number: string }) => r.number)).toEqual([number]);
+    expect((await server.get("/api/beheer/returns?order=R1", as(klantenservice))).status).toBe(400);
+    const numbersOf = async (hasReturn: string, q: string) =>
+      (
+        await (
+          await server.get(
+            `/api/beheer/orders?hasReturn=${hasReturn}&q=${q}&pageSize=200`,
+            as(klantenservice),
+          )
+        ).json()
+      ).result.items.map((o: { increment_id: string }) => o.increment_id);
+    expect(await numbersOf("true", order.orderNumber)).toEqual([order.orderNumber]);
+    expect(await numbersOf("false", order.orderNumber)).toEqual([]);
+    expect(await numbersOf("false", without.orderNumber)).toEqual([without.orderNumber]);
+    expect(await numbersOf("true", without.orderNumber)).toEqual([]);
+  });
+
   it("holds klantenservice to its refund limit, rejects with a reason, and frees the units again", async () => {
     const { order, number } = await withReturn(2);
     const detail = (await (await server.get(`/api/beheer/returns/${number}`, as(beheerder))).json()).result;

@@ -98,6 +98,8 @@ export const nl = {
   Filter: "Filter",
   "Filter & sort": "Filteren & sorteren",
   "Clear filters": "Filters wissen",
+  "With a return": "Met retour",
+  "Without a return": "Zonder retour",
   "Sort by": "Sorteer op",
   Position: "Positie",
   Newest: "Nieuwste",

@@ -52,14 +52,22 @@ export const beheerReturnRoutes: FastifyPluginAsyncZod<{ services: Services }> =
     {
       schema: {
         tags: ["beheer"],
-        summary: "Returns, newest first, one page; filtered by status",
+        summary: "Returns, newest first, one page; filtered by status or order",
         querystring: returnListQuery,
         response: { 200: envelopeSchema(returnListAnswer), ...errors },
       },
     },
     async (request, reply) => {
-      const { status, page, pageSize } = request.query;
-      return ok(reply, await services.returns.list({ ...(status ? { status } : {}), page, pageSize }));
+      const { status, order, page, pageSize } = request.query;
+      return ok(
+        reply,
+        await services.returns.list({
+          ...(status ? { status } : {}),
+          ...(order ? { orderNumber: order } : {}),
+          page,
+          pageSize,
+        }),
+      );
     },
   );
 

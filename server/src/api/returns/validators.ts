@@ -1,6 +1,7 @@
 import { RETURN_CONDITIONS, RETURN_REASONS, RETURN_STATUSES } from "@etalage/core";
 import { z } from "zod";
 import { int4, line, text } from "../../http/schemas.ts";
+import { orderNumberSchema } from "../orders/validators.ts";
 
 /** `R{order number}-{n}`: a return's number, as its label prints it. */
 export const returnNumberSchema = z.string().regex(/^R\d{9,12}-\d{1,4}$/, "is not a return number");
@@ -92,6 +93,7 @@ export const labelAnswer = z.object({
 
 export const returnListQuery = z.strictObject({
   status: z.enum(RETURN_STATUSES, { error: `must be one of ${RETURN_STATUSES.join(", ")}` }).optional(),
+  order: orderNumberSchema.optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });

@@ -1,7 +1,7 @@
 import { ONLINE_PAYMENT_METHODS, type OrderState } from "@etalage/core";
 import { and, count, desc, eq, gte, inArray, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { orders, payments } from "../../db/schema.ts";
+import { orders, payments, returns } from "../../db/schema.ts";
 import { shippingMethodChoices } from "../cart/shipping.ts";
 
 /** An order's payment as the list filters it. */
@@ -17,7 +17,7 @@ export interface OrderFilter {
   to?: string;
   /** A carrier (`postnl`) or a carrier and its method (`postnl_pickup`). */
   shippingMethod?: string;
-  /** Returns do not exist yet: `true` finds none. */
+  /** Orders with a return asked (any state), or without one. */
   hasReturn?: boolean;
   /** An order number (or its start), an e-mail address, a name or a postcode. */
   q?: string;
@@ -110,7 +110,11 @@ export async function searchOrders(
           sql`${orders.shippingCarrierCode} || '_' || ${orders.shippingMethodCode} = ${filter.shippingMethod}`,
         )
       : undefined,
-    filter.hasReturn ? sql`false` : undefined,
+    filter.hasReturn === undefined
+      ? undefined
+      : filter.hasReturn
+        ? sql`exists (select 1 from ${returns} where ${returns.orderId} = ${orders.id})`
+        : sql`not exists (select 1 from ${returns} where ${returns.orderId} = ${orders.id})`,
     filter.q ? searchCondition(filter.q) : undefined,
   );
   const [rows, [total]] = await Promise.all([

@@ -7,7 +7,7 @@ import {
   sha1,
   t,
 } from "@etalage/core";
-import { count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orderRefunds, orders, returnLines, returns } from "../../db/schema.ts";
 import { type Actor, type FulfilmentPorts, requestRefund } from "../fulfilment/actions.ts";
@@ -24,6 +24,8 @@ export type StaffActor = Extract<Actor, { kind: "staff" }>;
 
 export interface ReturnListFilter {
   status?: ReturnStatus;
+  /** One order's returns (the order page's "Retouren"). */
+  orderNumber?: string;
   page?: number;
   pageSize?: number;
 }
@@ -32,7 +34,15 @@ export interface ReturnListFilter {
 export async function listReturns(db: Db, filter: ReturnListFilter) {
   const page = filter.page ?? 1;
   const pageSize = filter.pageSize ?? 25;
-  const where: SQL | undefined = filter.status ? eq(returns.status, filter.status) : undefined;
+  const where: SQL | undefined = and(
+    filter.status ? eq(returns.status, filter.status) : undefined,
+    filter.orderNumber
+      ? inArray(
+          returns.orderId,
+          db.select({ id: orders.id }).from(orders).where(eq(orders.incrementId, filter.orderNumber)),
+        )
+      : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select({ row: returns, orderNumber: orders.incrementId })

@@ -15,7 +15,7 @@ import {
 
 /** The order page's record of what happened: parcels, refunds, payments, notifications, mails, timeline. */
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section className="bo__section" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
@@ -24,7 +24,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
+export function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
   return (
     <ScrollRegion label={caption}>
       <table className="bo__table">
@@ -50,7 +50,7 @@ const ACTOR_LABELS: Record<string, string> = {
   "admin-api": t("Actor: the admin API"),
 };
 
-const Time = ({ at }: { at: string | null }) => (at ? <time dateTime={at}>{when(at)}</time> : null);
+export const Time = ({ at }: { at: string | null }) => (at ? <time dateTime={at}>{when(at)}</time> : null);
 
 export function Shipments({ order }: { order: OrderDetail }) {
   return (

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { StaffSessionView } from "./back-office-api.ts";
 import type { OrderDetail } from "./back-office-order-data.ts";
+import { OrderReturns } from "./back-office-order-returns.tsx";
 
 /**
  * More sections of the order page, shown after its refunds: where the returns of issue 25 (item
@@ -13,4 +14,4 @@ export interface OrderPageSection {
   Section(props: { order: OrderDetail; session: StaffSessionView }): ReactNode;
 }
 
-export const ORDER_PAGE_SECTIONS: readonly OrderPageSection[] = [];
+export const ORDER_PAGE_SECTIONS: readonly OrderPageSection[] = [{ id: "returns", Section: OrderReturns }];

@@ -19,6 +19,7 @@ const FIELDS = {
   status: "status",
   betaling: "payment",
   verzending: "shippingMethod",
+  retour: "hasReturn",
   van: "from",
   tot: "to",
 } as const;
@@ -154,6 +155,15 @@ export function OrdersPage({ load }: { load: OrdersLoad }) {
                   {m.title}
                 </option>
               ))}
+            </select>
+          )}
+        </FilterField>
+        <FilterField name="retour" label={t("Return")} error={error}>
+          {(props) => (
+            <select {...props} defaultValue={filters.retour}>
+              <option value="">{t("All")}</option>
+              <option value="true">{t("With a return")}</option>
+              <option value="false">{t("Without a return")}</option>
             </select>
           )}
         </FilterField>
