@@ -56,6 +56,7 @@ const MOBILE_SAME_AS_DESKTOP = [
   // The back office is a desktop tool (issue 25).
   "back-office-staff",
   "back-office-orders",
+  "back-office-webhooks",
 ];
 
 /**

@@ -31,6 +31,7 @@ import { beheerOrderRoutes } from "./api/beheer/orders.ts";
 import { beheerReturnRoutes } from "./api/beheer/returns.ts";
 import { BEHEER_BASE, beheerSessionRoutes } from "./api/beheer/route.ts";
 import { beheerSecurityRoutes } from "./api/beheer/security.ts";
+import { beheerWebhookRoutes } from "./api/beheer/webhooks.ts";
 import { CART_BASE, cartRoutes } from "./api/cart/route.ts";
 import { catalogRoutes } from "./api/catalog/route.ts";
 import { cmsEditorRoutes } from "./api/cms/editor-route.ts";
@@ -226,6 +227,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(beheerOrderRoutes, { services, prefix: `${BEHEER_BASE}/orders` });
       await api.register(beheerSecurityRoutes, { services, prefix: `${BEHEER_BASE}/security` });
       await api.register(beheerReturnRoutes, { services, prefix: `${BEHEER_BASE}/returns` });
+      await api.register(beheerWebhookRoutes, { services, prefix: `${BEHEER_BASE}/webhooks` });
       await api.register(returnRoutes, { services, prefix: "/returns" });
       // Newsletter and customer data (issue 15)
       await api.register(async (engage) => {

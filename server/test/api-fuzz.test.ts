@@ -30,7 +30,7 @@ beforeAll(async () => {
   // The fuzzer edits, unpublishes and deletes the story it is given: its own, never the home page
   // that other test files read from a shared PostgreSQL database.
   const story = await createStory(server, { publish: true, name: "Fuzzpagina" });
-  // A beheerder's session, so the back office's order routes are fuzzed past the sign-in.
+  // A beheerder's session, so the back office's order and webhook routes are fuzzed past the sign-in.
   const staff = staffHelpers(() => server, ADMIN_TOKEN);
   const session = await staff.signIn(await staff.member("beheerder"));
   target = {
@@ -128,6 +128,12 @@ describe("the API under hostile input", () => {
         "POST /api/beheer/returns/{number}/receive",
         "POST /api/beheer/returns/{number}/refund",
         "POST /api/beheer/returns/{number}/reject",
+        // Issue 25 item 4: the same webhooks routes for staff, behind their session.
+        "GET /api/beheer/webhooks/endpoints",
+        "POST /api/beheer/webhooks/endpoints",
+        "DELETE /api/beheer/webhooks/endpoints/{id}",
+        "GET /api/beheer/webhooks/deliveries",
+        "POST /api/beheer/webhooks/deliveries/{id}/retry",
       ]),
     );
     const { requests, findings } = await fuzzApi(target, operations, { runs: 700, seed: 20261125 });

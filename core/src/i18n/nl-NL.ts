@@ -1182,6 +1182,56 @@ export const nl = {
   "Refund the received items": "Ontvangen artikelen terugbetalen",
   "Reject the return": "Retour afwijzen",
   "Refund of the return": "Terugbetaling",
+  // Issue 25 item 4: webhooks in the back office (/beheer/webhooks).
+  Webhooks: "Webhooks",
+  "Where orders and returns are sent to a warehouse or ERP, and what was sent.":
+    "Waar bestellingen en retouren naar een magazijn of ERP gaan, en wat er is verstuurd.",
+  "The shop tells a warehouse or ERP of orders and returns at these addresses, signed with a secret.":
+    "De winkel meldt bestellingen en retouren op deze adressen aan een magazijn of ERP, ondertekend met een geheim.",
+  Endpoints: "Endpoints",
+  "Webhook endpoints": "Webhook-endpoints",
+  "No webhook endpoints yet.": "Nog geen webhook-endpoints.",
+  URL: "URL",
+  "Event types": "Gebeurtenissen",
+  "All events": "Alle gebeurtenissen",
+  "Configured in": "Ingesteld in",
+  "Environment (WEBHOOK_ENDPOINTS)": "Omgeving (WEBHOOK_ENDPOINTS)",
+  Secret: "Geheim",
+  "Add an endpoint": "Endpoint toevoegen",
+  "Add the endpoint": "Endpoint toevoegen",
+  "Description (optional)": "Omschrijving (optioneel)",
+  "None ticked: the endpoint gets every event.": "Niets aangevinkt: het endpoint krijgt elke gebeurtenis.",
+  "The shop makes the signing secret and shows it once.":
+    "De winkel maakt het ondertekeningsgeheim en toont het één keer.",
+  "Copy the signing secret now: it is not shown again.":
+    "Kopieer het ondertekeningsgeheim nu: het wordt niet nog eens getoond.",
+  "The receiver checks each webhook's signature with it.":
+    "De ontvanger controleert er de handtekening van elke webhook mee.",
+  "The endpoint is added.": "Het endpoint is toegevoegd.",
+  "The endpoint is removed.": "Het endpoint is verwijderd.",
+  "The delivery is sent again.": "De aflevering wordt opnieuw verstuurd.",
+  "An endpoint with this URL exists already": "Er is al een endpoint met deze URL",
+  "Enter a URL that starts with http:// or https://": "Vul een URL in die begint met http:// of https://",
+  "Leave the user and password out of the URL": "Laat gebruikersnaam en wachtwoord uit de URL weg",
+  "Its endpoint is removed: add the endpoint again first":
+    "Het endpoint is verwijderd: voeg het eerst opnieuw toe",
+  Deliveries: "Afleveringen",
+  "All deliveries": "Alle afleveringen",
+  "No deliveries.": "Geen afleveringen.",
+  "Deliveries, newest first: page {page} of {pages}":
+    "Afleveringen, nieuwste eerst: pagina {page} van {pages}",
+  "Pages of the deliveries": "Pagina's van de afleveringen",
+  Endpoint: "Endpoint",
+  Attempts: "Pogingen",
+  "Last answer": "Laatste antwoord",
+  "Last attempt": "Laatste poging",
+  "Send again": "Opnieuw versturen",
+  "Webhook status: pending": "Wacht op verzending",
+  "Webhook status: delivered": "Afgeleverd",
+  "Webhook status: failed": "Mislukt",
+  "Audit: webhook endpoint added": "Webhook-endpoint toegevoegd",
+  "Audit: webhook endpoint removed": "Webhook-endpoint verwijderd",
+  "Audit: webhook delivery sent again": "Webhook opnieuw verstuurd",
 } as const satisfies Record<string, string>;
 
 export type DictionaryKey = keyof typeof nl;

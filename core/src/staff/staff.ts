@@ -142,6 +142,9 @@ export const AUDIT_ACTIONS = [
   "return.received",
   "return.refund_requested",
   "return.rejected",
+  "webhook.endpoint_added",
+  "webhook.endpoint_removed",
+  "webhook.delivery_retried",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -20,7 +20,7 @@ export interface FuzzTarget {
   sku: string;
   storyId: number;
   /**
-   * A back-office session (cookie and CSRF token) sent to /api/beheer/orders and …/returns, so their schemas are
+   * A back-office session (cookie and CSRF token) sent to /api/beheer/orders, …/returns and …/webhooks, so their schemas are
    * reached too; without it those routes answer 401 before reading anything.
    */
   staff?: { cookie: string; csrf: string };
@@ -163,7 +163,7 @@ function validRequest(op: Operation, target: FuzzTarget): RequestSpec {
   }
   if (/\/editor\//.test(op.template)) spec.headers.authorization = `Bearer ${target.editorToken}`;
   if (/\/admin\//.test(op.template)) spec.headers.authorization = `Bearer ${target.adminToken}`;
-  if (target.staff && /^\/api\/beheer\/(orders|returns)/.test(op.template)) {
+  if (target.staff && /^\/api\/beheer\/(orders|returns|webhooks)/.test(op.template)) {
     spec.headers.cookie = `etalage_staff=${target.staff.cookie}`;
     spec.headers["x-csrf-token"] = target.staff.csrf;
   }

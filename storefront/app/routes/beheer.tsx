@@ -26,6 +26,7 @@ const PAGES: Record<string, () => Promise<{ page: BackOfficePage }>> = {
   retouren: () => import("../features/back-office/pages/beheer-retouren.tsx"),
   "retouren/:nummer": () => import("../features/back-office/pages/beheer-retour.tsx"),
   beveiliging: () => import("../features/back-office/pages/beheer-beveiliging.tsx"),
+  webhooks: () => import("../features/back-office/pages/beheer-webhooks.tsx"),
 };
 
 async function pageAt(params: Route.ClientLoaderArgs["params"]): Promise<[BackOfficePage, PageParams]> {

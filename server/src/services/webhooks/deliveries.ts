@@ -111,13 +111,23 @@ export type RetryResult = { ok: true } | { ok: false; code: 404 | 409; message: 
  * Sends a failed delivery again now, with the same `webhook-id` and body. A delivery that
  * succeeded, or is being sent, or whose endpoint is gone, is refused.
  */
-export async function retryDelivery(db: Db, id: number): Promise<RetryResult> {
+export async function retryDelivery(
+  db: Db,
+  id: number,
+  after?: (tx: Db, delivery: { id: number; url: string; eventType: string }) => Promise<void>,
+): Promise<RetryResult> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const [row] = await tx
-      .select({ delivery: webhookDeliveries, disabledAt: webhookEndpoints.disabledAt })
+      .select({
+        delivery: webhookDeliveries,
+        disabledAt: webhookEndpoints.disabledAt,
+        url: webhookEndpoints.url,
+        eventType: webhookEvents.type,
+      })
       .from(webhookDeliveries)
       .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
       .where(eq(webhookDeliveries.id, id))
       .for("update", { of: webhookDeliveries });
     if (!row) return { ok: false, code: 404, message: "params.id: no delivery with this id" };
@@ -133,6 +143,7 @@ export async function retryDelivery(db: Db, id: number): Promise<RetryResult> {
       .update(webhookDeliveries)
       .set({ status: "pending", nextAttemptAt: new Date(), claim: null })
       .where(eq(webhookDeliveries.id, id));
+    await after?.(tx, { id, url: row.url, eventType: row.eventType });
     return { ok: true };
   });
 }

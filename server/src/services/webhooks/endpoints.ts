@@ -102,30 +102,44 @@ export type AddEndpointResult =
   | { ok: true; endpoint: EndpointView; secret?: string }
   | { ok: false; code: 409; message: string };
 
+/** What else a change writes in its transaction (a staff member's audit row), given what changed. */
+export type AfterChange<T> = (tx: Db, changed: T) => Promise<void>;
+
 export async function addEndpoint(
   db: Db,
   input: { url: string; secret?: string | undefined; events: string[]; description?: string | undefined },
+  after?: AfterChange<EndpointView>,
 ): Promise<AddEndpointResult> {
   const generated = input.secret ? undefined : newWebhookSecret();
-  const rows = await db
-    .insert(webhookEndpoints)
-    .values({
-      url: input.url,
-      secret: input.secret ?? generated!,
-      eventTypes: [...new Set(input.events)],
-      source: "admin",
-      description: input.description ?? null,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (rows.length === 0)
-    return { ok: false, code: 409, message: "body.url: an endpoint with this URL exists" };
-  return { ok: true, endpoint: endpointView(rows[0]!), ...(generated ? { secret: generated } : {}) };
+  return db.transaction(async (transaction): Promise<AddEndpointResult> => {
+    const tx = transaction as unknown as Db;
+    const rows = await tx
+      .insert(webhookEndpoints)
+      .values({
+        url: input.url,
+        secret: input.secret ?? generated!,
+        eventTypes: [...new Set(input.events)],
+        source: "admin",
+        description: input.description ?? null,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (rows.length === 0)
+      return { ok: false, code: 409, message: "body.url: an endpoint with this URL exists" };
+    const endpoint = endpointView(rows[0]!);
+    await after?.(tx, endpoint);
+    return { ok: true, endpoint, ...(generated ? { secret: generated } : {}) };
+  });
 }
 
 export type RemoveEndpointResult = { ok: true } | { ok: false; code: 404 | 409; message: string };
 
-export async function removeEndpoint(db: Db, id: number): Promise<RemoveEndpointResult> {
+export async function removeEndpoint(
+  db: Db,
+  id: number,
+  why: string,
+  after?: AfterChange<EndpointView>,
+): Promise<RemoveEndpointResult> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const [row] = await tx
@@ -140,7 +154,8 @@ export async function removeEndpoint(db: Db, id: number): Promise<RemoveEndpoint
         code: 409,
         message: "params.id: this endpoint comes from WEBHOOK_ENDPOINTS; remove it there",
       };
-    await disableEndpoints(tx, [id], "removed through the admin API");
+    await disableEndpoints(tx, [id], why);
+    await after?.(tx, endpointView(row));
     return { ok: true };
   });
 }

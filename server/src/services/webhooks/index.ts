@@ -1,8 +1,21 @@
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
+import { appendAudit } from "../staff/audit.ts";
 import { type DeliveryFilter, listDeliveries, retryDelivery } from "./deliveries.ts";
 import { addEndpoint, listEndpoints, removeEndpoint, syncConfiguredEndpoints } from "./endpoints.ts";
 import { type WebhookLog, WebhookWorker } from "./worker.ts";
+
+/**
+ * Who changes the webhooks: the operator through the admin API (`ADMIN_TOKEN`, no person behind
+ * it), or a staff member in the back office, whose every change is written to the staff audit log
+ * in the change's transaction.
+ */
+export type WebhookActor =
+  | { kind: "admin-api" }
+  | { kind: "staff"; staffId: number; email: string; ip: string };
+
+const auditBy = (by: WebhookActor) =>
+  by.kind === "staff" ? { staffId: by.staffId, actor: by.email, ip: by.ip } : undefined;
 
 type WebhookConfig = Pick<
   Config,
@@ -56,20 +69,57 @@ export class WebhookService {
     return listEndpoints(this.db);
   }
 
-  addEndpoint(input: Parameters<typeof addEndpoint>[1]) {
-    return addEndpoint(this.db, input);
+  addEndpoint(input: Parameters<typeof addEndpoint>[1], by: WebhookActor) {
+    const who = auditBy(by);
+    return addEndpoint(
+      this.db,
+      input,
+      who &&
+        ((tx, endpoint) =>
+          appendAudit(tx, {
+            ...who,
+            action: "webhook.endpoint_added",
+            target: `webhook endpoint ${endpoint.id}`,
+            details: { url: endpoint.url, events: endpoint.events.join(", ") || "*" },
+          })),
+    );
   }
 
-  removeEndpoint(id: number) {
-    return removeEndpoint(this.db, id);
+  removeEndpoint(id: number, by: WebhookActor) {
+    const who = auditBy(by);
+    return removeEndpoint(
+      this.db,
+      id,
+      who ? `removed in the back office by ${who.actor}` : "removed through the admin API",
+      who &&
+        ((tx, endpoint) =>
+          appendAudit(tx, {
+            ...who,
+            action: "webhook.endpoint_removed",
+            target: `webhook endpoint ${endpoint.id}`,
+            details: { url: endpoint.url },
+          })),
+    );
   }
 
   deliveries(filter: DeliveryFilter) {
     return listDeliveries(this.db, filter);
   }
 
-  async retry(id: number) {
-    const result = await retryDelivery(this.db, id);
+  async retry(id: number, by: WebhookActor) {
+    const who = auditBy(by);
+    const result = await retryDelivery(
+      this.db,
+      id,
+      who &&
+        ((tx, delivery) =>
+          appendAudit(tx, {
+            ...who,
+            action: "webhook.delivery_retried",
+            target: `webhook delivery ${delivery.id}`,
+            details: { url: delivery.url, event_type: delivery.eventType },
+          })),
+    );
     if (result.ok) this.worker.kick();
     return result;
   }

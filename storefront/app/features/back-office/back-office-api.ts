@@ -48,6 +48,12 @@ const MESSAGES: Record<string, string> = {
     "This password is too easy to guess. Choose a longer or less common one.",
   ),
   "Your role may not do this": t("Back office: your role may not do this"),
+  "body.url: an endpoint with this URL exists": t("An endpoint with this URL exists already"),
+  "must be an http:// or https:// URL": t("Enter a URL that starts with http:// or https://"),
+  "must not hold a user or password": t("Leave the user and password out of the URL"),
+  "params.id: its endpoint is disabled; add it again first": t(
+    "Its endpoint is removed: add the endpoint again first",
+  ),
   "The passkey could not be verified": t("The passkey could not be verified"),
   "This passkey request has expired. Please try again.": t(
     "This passkey request has expired. Please try again.",

@@ -44,6 +44,9 @@ const ACTION_LABELS: Record<string, string> = {
   "return.received": t("Audit: return received"),
   "return.refund_requested": t("Audit: return refund asked"),
   "return.rejected": t("Audit: return rejected"),
+  "webhook.endpoint_added": t("Audit: webhook endpoint added"),
+  "webhook.endpoint_removed": t("Audit: webhook endpoint removed"),
+  "webhook.delivery_retried": t("Audit: webhook delivery sent again"),
 };
 
 const when = new Intl.DateTimeFormat("nl-NL", {

@@ -25,6 +25,12 @@ const SECTIONS: { to: string; label: string; text?: string; needs?: StaffAction 
     needs: "returns.manage",
   },
   {
+    to: "/beheer/webhooks",
+    label: t("Webhooks"),
+    text: t("Where orders and returns are sent to a warehouse or ERP, and what was sent."),
+    needs: "webhooks.manage",
+  },
+  {
     to: "/beheer/logboek",
     label: t("Audit log"),
     text: t("Every action of every staff member."),
