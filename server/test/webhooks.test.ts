@@ -182,6 +182,10 @@ describe("order webhooks, signed as Standard Webhooks", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(requestsFor(order, "order.placed")).toHaveLength(1);
     expect(requestsFor(order, "order.paid")).toHaveLength(1);
+    // The worker writes the receiver's answer a moment after the receiver gave it.
+    await expect
+      .poll(async () => (await deliveriesOf(order)).every((d) => d.status === "succeeded"))
+      .toBe(true);
     const deliveries = await deliveriesOf(order);
     expect(deliveries.map((d) => [d.event_type, d.status, d.attempts, d.last_status_code])).toEqual([
       ["order.paid", "succeeded", 1, 204],
@@ -222,6 +226,10 @@ describe("order webhooks, signed as Standard Webhooks", () => {
     // The schedule's waits (60 ms, then 120 ms), never shorter.
     expect(tries[1]!.at - tries[0]!.at).toBeGreaterThanOrEqual(55);
     expect(tries[2]!.at - tries[1]!.at).toBeGreaterThanOrEqual(115);
+    // The receiver has answered; the worker writes that answer a moment later.
+    await expect
+      .poll(async () => (await deliveriesOf(order, "&type=order.placed"))[0]?.status)
+      .toBe("succeeded");
     const [delivery] = await deliveriesOf(order, "&type=order.placed");
     expect(delivery).toMatchObject({ status: "succeeded", attempts: 3, webhook_id: tries[0]!.id });
     expect(delivery!.attempt_log.map((a) => [a.attempt, a.status_code])).toEqual([
@@ -289,6 +297,9 @@ describe("order webhooks, signed as Standard Webhooks", () => {
     expect(tries[1]!.at - stoppedAt).toBeGreaterThanOrEqual(LEASE_MS - 600);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(requestsFor(order, "order.placed")).toHaveLength(2);
+    await expect
+      .poll(async () => (await deliveriesOf(order, "&type=order.placed"))[0]?.status)
+      .toBe("succeeded");
     const [delivery] = await deliveriesOf(order, "&type=order.placed");
     expect(delivery).toMatchObject({ status: "succeeded", webhook_id: tries[0]!.id });
   });
