@@ -1,6 +1,6 @@
 import { type StaffAction, type StaffRole, t } from "@etalage/core";
 import { type ReactNode, useEffect, useRef } from "react";
-import { NavLink } from "react-router";
+import { Form, NavLink } from "react-router";
 import type { StaffSessionView } from "./back-office-api.ts";
 
 // Literal t() calls: the build compiles them, so the shop's dictionary does not grow.
@@ -142,5 +142,39 @@ export function ScrollRegion({ label, children }: { label: string; children: Rea
     <section className="bo__table-wrap" aria-label={label} tabIndex={0}>
       {children}
     </section>
+  );
+}
+
+/** A list page's status filter: a GET form, so the chosen status is the page's address. */
+export function StatusFilter({
+  id,
+  value,
+  allLabel,
+  options,
+}: {
+  id: string;
+  value: string;
+  allLabel: string;
+  options: Record<string, string>;
+}) {
+  return (
+    <Form method="get" className="bo__filters">
+      <div className="bo__field">
+        <label htmlFor={id}>{t("Status")}</label>
+        <select id={id} name="status" defaultValue={value}>
+          <option value="">{allLabel}</option>
+          {Object.entries(options).map(([option, label]) => (
+            <option key={option} value={option}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="bo__filter-actions">
+        <button type="submit" className="bo__button">
+          {t("Show")}
+        </button>
+      </div>
+    </Form>
   );
 }

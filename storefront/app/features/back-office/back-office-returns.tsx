@@ -1,7 +1,7 @@
 import { formatDate, formatPrice, RETURN_STATUSES, t } from "@etalage/core";
 import { Form, Link, useNavigation } from "react-router";
 import { currentSession, failureOf, getJson, postJson } from "./back-office-api.ts";
-import { Notice, PageHeading } from "./back-office-frame.tsx";
+import { Notice, PageHeading, StatusFilter } from "./back-office-frame.tsx";
 
 /*
  * Returns in the back office (issue 25 item 3, docs/decisions/0049): `/beheer/retouren`, the list
@@ -131,24 +131,12 @@ export function ReturnListView({ list }: { list: ReturnListPage }) {
   return (
     <section>
       <PageHeading>{t("Returns")}</PageHeading>
-      <Form method="get" className="bo__filters">
-        <div className="bo__field">
-          <label htmlFor="bo-return-status">{t("Status")}</label>
-          <select id="bo-return-status" name="status" defaultValue={list.status}>
-            <option value="">{t("All returns")}</option>
-            {Object.entries(STATUS_FILTER).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="bo__filter-actions">
-          <button type="submit" className="bo__button">
-            {t("Show")}
-          </button>
-        </div>
-      </Form>
+      <StatusFilter
+        id="bo-return-status"
+        value={list.status}
+        allLabel={t("All returns")}
+        options={STATUS_FILTER}
+      />
       {list.items.length === 0 ? (
         <p>{t("No returns.")}</p>
       ) : (

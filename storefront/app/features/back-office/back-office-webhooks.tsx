@@ -1,7 +1,7 @@
 import { t, WEBHOOK_EVENT_TYPES } from "@etalage/core";
 import { Form, Link, useNavigation } from "react-router";
 import { currentSession, deleteJson, failureOf, getJson, postJson } from "./back-office-api.ts";
-import { Notice, PageHeading, ScrollRegion } from "./back-office-frame.tsx";
+import { Notice, PageHeading, ScrollRegion, StatusFilter } from "./back-office-frame.tsx";
 
 /*
  * Webhooks in the back office (issue 25 item 4, docs/decisions/0047): `/beheer/webhooks`, the
@@ -222,24 +222,12 @@ function Deliveries({ data, busy }: { data: WebhooksLoad; busy: boolean }) {
   return (
     <section className="bo__section" aria-labelledby="bo-webhook-deliveries">
       <h2 id="bo-webhook-deliveries">{t("Deliveries")}</h2>
-      <Form method="get" className="bo__filters">
-        <div className="bo__field">
-          <label htmlFor="bo-webhook-status">{t("Status")}</label>
-          <select id="bo-webhook-status" name="status" defaultValue={status}>
-            <option value="">{t("All deliveries")}</option>
-            {Object.entries(STATUS_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="bo__filter-actions">
-          <button type="submit" className="bo__button">
-            {t("Show")}
-          </button>
-        </div>
-      </Form>
+      <StatusFilter
+        id="bo-webhook-status"
+        value={status}
+        allLabel={t("All deliveries")}
+        options={STATUS_LABELS}
+      />
       {deliveries.items.length === 0 ? (
         <p>{t("No deliveries.")}</p>
       ) : (
