@@ -153,7 +153,7 @@ describe("create and log in", () => {
     expect(await wrong.json()).toEqual(await unknown.json());
   });
 
-  it("takes as long for an unknown email as for a wrong password (medians within 20 %)", async () => {
+  it("takes as long for an unknown email as for a wrong password (pairs within a third of a login)", async () => {
     // From an address of its own (127/8 is all loopback), so this file's other logins and this
     // test's stay under the per-address limit of 50 without switching the limit off.
     const from = "127.0.0.2";
@@ -190,12 +190,13 @@ describe("create and log in", () => {
     const [w, u] = [median(wrong), median(unknown)];
     // The gap is read pair by pair (the two logins of a pair ran back to back, so a slow moment of
     // a busy machine, with other test files beside this one, weighs on both): a login that skipped
-    // the password hash for an unknown email would still show a gap as large as the hash.
+    // the password hash for an unknown email would still show a gap as large as the hash (~20 ms),
+    // three times this bound; at 20 % another file's server beside this one failed it at 4.9 ms.
     const gap = median(wrong.map((ms, i) => ms - unknown[i]!));
     expect(
       Math.abs(gap),
       `medians: wrong password ${w.toFixed(1)} ms, unknown email ${u.toFixed(1)} ms, gap per pair ${gap.toFixed(1)} ms`,
-    ).toBeLessThanOrEqual(0.2 * Math.max(w, u));
+    ).toBeLessThanOrEqual(Math.max(w, u) / 3);
   });
 
   it("answers 429 with Retry-After after 10 failed logins for one email from one address", async () => {
