@@ -10,10 +10,12 @@ const dir = (relative: string) => fileURLToPath(new URL(relative, import.meta.ur
  * What every page of the default layout statically needs (docs/decisions/0007), and the price
  * formatting every page type shows (a file of its own cost each page more than its size). Of the
  * shared layers (docs/decisions/0035) only what every page uses: not the product card and listing
- * (ui/products/), the Elevate client or the cart's lock.
+ * (ui/products/), the Elevate client or the cart's lock. Of offline (docs/decisions/0021) only the
+ * badge and the worker's registration: the stored orders and IndexedDB (idb, lib/storage) load
+ * with the checkout, the worker's chunk or the cart engine, which use them.
  */
 const SHELL =
-  /storefront[\\/]app[\\/](root\.tsx|layouts[\\/]|lib[\\/](?!use-hydrated|with-lock|elevate[\\/])|ui[\\/](?!products[\\/]|privacy-link)|shell[\\/](?!use-tracking-start)|session[\\/]modal-store|features[\\/](offline|newsletter|search[\\/]search-(bar|sidebar|store)))|core[\\/]src[\\/]i18n[\\/]format\.ts$/;
+  /storefront[\\/]app[\\/](root\.tsx|layouts[\\/]|lib[\\/](?!use-hydrated|with-lock|elevate[\\/]|storage)|ui[\\/](?!products[\\/]|privacy-link)|shell[\\/](?!use-tracking-start)|session[\\/]modal-store|features[\\/](offline[\\/](offline-badge|use-online|use-service-worker)|newsletter|search[\\/]search-(bar|sidebar|store)))|core[\\/]src[\\/]i18n[\\/]format\.ts$/;
 const ALWAYS_LOADED = /(^|\/)(framework|shell)-[\w-]+\.(js|css)$/;
 /**
  * ...except the minimal layout (only /error), which would otherwise bring its frame to every page.

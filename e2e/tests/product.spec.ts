@@ -254,6 +254,36 @@ test.describe("the product page", () => {
     await expect(image).toHaveAttribute("height", "744");
   });
 
+  test("a model in other colours: the swatches come with the document, hydrate quietly and lead to the colour", async ({
+    page,
+    request,
+  }) => {
+    const problems = watchConsole(page);
+    const all = await products(request, "configurable");
+    const bySku = new Map(all.map((p) => [p.sku, p]));
+    const product = all.find((p) =>
+      p.product_links?.some((l) => l.link_type === "colorrelation" && bySku.has(l.linked_product_sku)),
+    );
+    expect(product, "a configurable with a colour relation in the demo catalogue").toBeTruthy();
+    if (!product) return;
+    const other = bySku.get(
+      product.product_links!.find((l) => l.link_type === "colorrelation" && bySku.has(l.linked_product_sku))!
+        .linked_product_sku,
+    )!;
+    // Issue 27: settled deferred data renders in one pass, a whole document with its length.
+    const document = await request.get(`/${product.url_path}/`);
+    expect(document.headers()["content-length"]).toBeTruthy();
+    expect(await document.text()).toContain(`href="/${other.url_path}/"`);
+
+    await open(page, `/${product.url_path}/`);
+    const swatches = page.getByRole("navigation", { name: /^Kleur/ });
+    await expect(swatches.locator('a[aria-current="page"]')).toHaveCount(1);
+    await swatches.locator(`a[href="/${other.url_path}/"]`).click();
+    await expect(page).toHaveURL(new RegExp(`/${other.url_path}/`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(other.name);
+    expect(problems).toEqual([]);
+  });
+
   test("at the product's own url_path the chosen child goes in the query", async ({ page, request }) => {
     const product = (await products(request, "configurable")).find(
       (p) => options(p, "color").length === 1 && (p.configurable_children ?? []).filter(eligible).length >= 2,

@@ -10,7 +10,7 @@ import {
 } from "react-router";
 import { serverModulesLoaded } from "./lib/deferred-module.ts";
 import { renderWholeDocument, serverApp, toRenderTask } from "./lib/render-document.tsx";
-import { hasDeferredData, readHydrationData } from "./lib/render-whole.ts";
+import { readHydrationData, settledDeferredData, withSettledValues } from "./lib/render-whole.ts";
 import { createNonce, setSecurityHeaders } from "./lib/security-headers.ts";
 import { documentRendererContext, servicesContext } from "./lib/server-context.ts";
 
@@ -35,11 +35,12 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 };
 
 /**
- * A page whose loaders deferred nothing is rendered in one pass with `renderToString`: there is
- * nothing to stream, and one pass writes one string instead of encoding hundreds of small chunks
- * (about twice the pages per second; docs/decisions/0007-storefront-speed.md). A page with
- * deferred data (the product page's colour relations) streams: shoppers get the shell as soon as
- * it is ready, crawlers the whole document at once.
+ * A page whose loaders deferred nothing, or whose deferred data has settled by the time the render
+ * starts (the product page's colour relations, from the catalogue in memory), is rendered in one
+ * pass with `renderToString`: there is nothing to stream, and one pass writes one string instead
+ * of encoding hundreds of small chunks (about twice the pages per second;
+ * docs/decisions/0007-storefront-speed.md). A page still waiting for deferred data streams:
+ * shoppers get the shell as soon as it is ready, crawlers the whole document at once.
  */
 export default async function handleRequest(
   request: Request,
@@ -60,8 +61,10 @@ export default async function handleRequest(
     cmsBridge: Boolean(services.cmsBridge) && new URL(request.url).pathname.startsWith("/storyblok"),
   });
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  if (!routerContext.isSpaMode && !hasDeferredData(routerContext)) {
+  const settled = routerContext.isSpaMode ? null : await settledDeferredData(routerContext);
+  if (settled) {
     const hydration = await readHydrationData(routerContext);
+    withSettledValues(routerContext, settled);
     // The server's render threads take the render when they can (docs/decisions/0011).
     const task = toRenderTask(routerContext, request.url, nonce, hydration);
     const threads = task ? loadContext.get(documentRendererContext) : null;

@@ -1,21 +1,50 @@
 import type { EntryContext } from "react-router";
 import { describe, expect, it } from "vitest";
-import { hasDeferredData, preloadHydrationData } from "./render-whole.ts";
+import { preloadHydrationData, settledDeferredData, withSettledValues } from "./render-whole.ts";
 
 const contextWith = (loaderData: Record<string, unknown>, stream?: ReadableStream<Uint8Array>) =>
   ({ staticHandlerContext: { loaderData }, serverHandoffStream: stream }) as unknown as EntryContext;
 
-describe("hasDeferredData", () => {
-  it("finds a promise in a loader's answer, also one level down (the dispatcher's page)", () => {
-    const pending = new Promise(() => {});
-    expect(hasDeferredData(contextWith({ layout: { menu: [] }, page: { relations: pending } }))).toBe(true);
-    expect(
-      hasDeferredData(contextWith({ dispatcher: { kind: "product", page: { relations: pending } } })),
-    ).toBe(true);
+describe("settledDeferredData", () => {
+  it("is an empty map for plain answers, lists included: the page renders in one pass", async () => {
+    const values = await settledDeferredData(
+      contextWith({ layout: { menu: [{ a: 1 }] }, page: null, home: "x" }),
+    );
+    expect(values?.size).toBe(0);
   });
 
-  it("is false for plain answers, lists included", () => {
-    expect(hasDeferredData(contextWith({ layout: { menu: [{ a: 1 }] }, page: null, home: "x" }))).toBe(false);
+  it("gives the values of promises settled by the next turn, also one level down (the dispatcher's page)", async () => {
+    const relations = Promise.resolve().then(() => [{ sku: "A" }]);
+    const values = await settledDeferredData(
+      contextWith({ dispatcher: { kind: "product", page: { relations } } }),
+    );
+    expect(values?.get(relations)).toEqual([{ sku: "A" }]);
+  });
+
+  it("is null while a promise is pending or when one failed: the page streams", async () => {
+    expect(await settledDeferredData(contextWith({ page: { relations: new Promise(() => {}) } }))).toBeNull();
+    const failed = Promise.reject(new Error("weg"));
+    failed.catch(() => {});
+    expect(await settledDeferredData(contextWith({ page: { relations: failed } }))).toBeNull();
+  });
+});
+
+describe("withSettledValues", () => {
+  it("puts the values in place of the promises, copying only the objects on the way", async () => {
+    const relations = Promise.resolve(["rood", "blauw"]);
+    const shared = { menu: [1, 2] };
+    const page = { name: "Jas", relations };
+    const context = contextWith({ layout: shared, dispatcher: { kind: "product", page } });
+    const values = await settledDeferredData(context);
+    withSettledValues(context, values!);
+    const data = context.staticHandlerContext.loaderData as {
+      layout: unknown;
+      dispatcher: { page: unknown };
+    };
+    expect(data.dispatcher.page).toEqual({ name: "Jas", relations: ["rood", "blauw"] });
+    expect(data.layout).toBe(shared);
+    // The loader's own answer is untouched: it may be shared between renders.
+    expect(page.relations).toBe(relations);
   });
 });
 

@@ -1,22 +1,76 @@
 import type { EntryContext } from "react-router";
 
 /**
- * Whether a page can be rendered in one pass with `renderToString` (docs/decisions/0007): none of
- * its loaders deferred anything. Deferred data is a promise in a loader's answer (STYLE.md:
- * `{ critical…, relations: promise }`, the dispatcher wraps a page's data one level deeper), so the
- * first three levels are searched; the walk stops at the first promise.
+ * Deferred data is a promise in a loader's answer (STYLE.md: `{ critical…, relations: promise }`,
+ * the dispatcher wraps a page's data one level deeper), so the first three levels are searched.
  */
-export function hasDeferredData(context: EntryContext): boolean {
-  return Object.values(context.staticHandlerContext.loaderData ?? {}).some((data) => holdsPromise(data, 3));
+const DEPTH = 3;
+
+function deferredOf(context: EntryContext): Promise<unknown>[] {
+  const found: Promise<unknown>[] = [];
+  for (const data of Object.values(context.staticHandlerContext.loaderData ?? {}))
+    collect(data, DEPTH, found);
+  return found;
 }
 
-function holdsPromise(value: unknown, depth: number): boolean {
-  if (value instanceof Promise) return true;
-  if (depth === 0 || value === null || typeof value !== "object") return false;
+function collect(value: unknown, depth: number, found: Promise<unknown>[]): void {
+  if (value instanceof Promise) found.push(value);
+  if (depth === 0 || value === null || typeof value !== "object" || value instanceof Promise) return;
   // Arrays of records (product cards, facets) hold no promises of ours: skip their contents.
-  if (Array.isArray(value)) return false;
-  for (const key in value) if (holdsPromise((value as Record<string, unknown>)[key], depth - 1)) return true;
-  return false;
+  if (Array.isArray(value)) return;
+  for (const key in value) collect((value as Record<string, unknown>)[key], depth - 1, found);
+}
+
+/**
+ * The page's deferred data as values, when every promise of it has settled by the next turn of
+ * the event loop; null when one is still pending or failed (the page then streams). The product
+ * page's colour relations come from the catalogue in memory and settle a microtask after the
+ * loader: streaming them cost a render twice the CPU of one pass (issue 27), for a boundary that
+ * was complete with the shell anyway.
+ */
+export async function settledDeferredData(
+  context: EntryContext,
+): Promise<Map<Promise<unknown>, unknown> | null> {
+  const pending = deferredOf(context);
+  const values = new Map<Promise<unknown>, unknown>();
+  if (pending.length === 0) return values;
+  let failed = false;
+  for (const promise of pending)
+    promise.then(
+      (value) => values.set(promise, value),
+      () => {
+        failed = true;
+      },
+    );
+  await new Promise((resolve) => setImmediate(resolve));
+  return failed || values.size < pending.length ? null : values;
+}
+
+/**
+ * The loaders' answers with settled promises replaced by their values, copying only the objects
+ * on the way to one (an answer may be shared between renders). `<Await>` renders a value that is
+ * not a promise at once; the hydration data, read before, still carries the promise, so the
+ * browser's `<Await>` hydrates the same markup when it has decoded it.
+ */
+export function withSettledValues(context: EntryContext, values: Map<Promise<unknown>, unknown>): void {
+  if (values.size === 0) return;
+  const handler = context.staticHandlerContext;
+  handler.loaderData = replaceSettled(handler.loaderData, DEPTH + 1, values) as typeof handler.loaderData;
+}
+
+function replaceSettled(value: unknown, depth: number, values: Map<Promise<unknown>, unknown>): unknown {
+  if (value instanceof Promise) return values.has(value) ? values.get(value) : value;
+  if (depth === 0 || value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  let copy: Record<string, unknown> | null = null;
+  for (const key in value) {
+    const before = (value as Record<string, unknown>)[key];
+    const after = replaceSettled(before, depth - 1, values);
+    if (after !== before) {
+      copy ??= { ...(value as Record<string, unknown>) };
+      copy[key] = after;
+    }
+  }
+  return copy ?? value;
 }
 
 /**
