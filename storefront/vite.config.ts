@@ -15,7 +15,7 @@ const dir = (relative: string) => fileURLToPath(new URL(relative, import.meta.ur
  * with the checkout, the worker's chunk or the cart engine, which use them.
  */
 const SHELL =
-  /storefront[\\/]app[\\/](root\.tsx|layouts[\\/]|lib[\\/](?!use-hydrated|with-lock|elevate[\\/]|storage)|ui[\\/](?!products[\\/]|privacy-link)|shell[\\/](?!use-tracking-start)|session[\\/]modal-store|features[\\/](offline[\\/](offline-badge|use-online|use-service-worker)|newsletter|search[\\/]search-(bar|sidebar|store)))|core[\\/]src[\\/]i18n[\\/]format\.ts$/;
+  /storefront[\\/]app[\\/](root\.tsx|layouts[\\/]|lib[\\/](?!use-hydrated|with-lock|elevate[\\/]|storage)|ui[\\/](?!products[\\/]|privacy-link)|shell[\\/](?!use-tracking-start)|session[\\/]modal-store|features[\\/](offline[\\/](offline-badge|orders-database|use-online|use-service-worker)|newsletter|search[\\/]search-(bar|sidebar|store)))|core[\\/]src[\\/]i18n[\\/]format\.ts$/;
 const ALWAYS_LOADED = /(^|\/)(framework|shell)-[\w-]+\.(js|css)$/;
 /**
  * ...except the minimal layout (only /error), which would otherwise bring its frame to every page.

@@ -20,6 +20,7 @@ import {
   type OfflineOrderResult,
   type OfflineOrders,
 } from "./offline-orders.ts";
+import { ORDERS_STORAGE } from "./orders-database.ts";
 
 /** Opens the order-confirmation modal (transactional §2): `detail.orders` are the waiting orders. */
 const OFFLINE_ORDER_CONFIRMATION_EVENT = "offline-order-confirmation";
@@ -94,7 +95,7 @@ export const OFFLINE_ORDER_SETTLED_EVENT = "offline-order-settled";
 /** This browser's offline orders (IndexedDB `orders`): checkout stores an order placed offline here. */
 export function offlineOrders(): OfflineOrders {
   shared ??= createOfflineOrders({
-    storage: createStorage("orders"),
+    storage: createStorage(ORDERS_STORAGE),
     token: customerToken,
     check: cartUnchanged,
     onSettled: (result) => {

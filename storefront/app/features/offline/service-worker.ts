@@ -2,8 +2,6 @@ import { t } from "@etalage/core";
 import { Workbox } from "workbox-window";
 import { notify } from "../../lib/notification-store.ts";
 
-export { startOfflineOrders } from "./offline-order-watch.ts";
-
 /**
  * Registers the service worker at `/` (browsing §4 "Offline"; docs/decisions/0021). Its events are
  * only logged, except one: a new version that is waiting is announced ('Nieuwe versie
