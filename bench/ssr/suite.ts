@@ -179,6 +179,15 @@ export const ssrSuite: Suite = {
       ["requests/s (identity)", ...pages.map((p) => p.plain.requestsPerSecond)],
       ["latency p50 / p99 (ms)", ...pages.map((p) => `${p.plain.latencyP50} / ${p.plain.latencyP99}`)],
       ["server CPU (cores)", ...pages.map((p) => p.plain.serverCpu)],
+      // Issue 27's unit: the server's CPU time per page it answered (budget: bench/budgets.json).
+      [
+        "CPU per render (ms)",
+        ...pages.map((p) =>
+          p.plain.requestsPerSecond > 0
+            ? ((p.plain.serverCpu * 1000) / p.plain.requestsPerSecond).toFixed(1)
+            : "–",
+        ),
+      ],
       ["requests/s (br, gzip)", ...pages.map((p) => p.compressed.requestsPerSecond)],
       [
         "latency p50 / p99 br (ms)",
