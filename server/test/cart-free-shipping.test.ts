@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CartService } from "../src/services/cart/index.ts";
 import { FREE_SHIPPING_FROM } from "../src/services/cart/shipping.ts";
 import { type CartFixtures, cartClient, cartFixtures, giftCardTo } from "./helpers/cart-fixtures.ts";
 import { startTestServer, type TestServer } from "./helpers/test-server.ts";
@@ -63,5 +64,47 @@ describe("GET /totals: free shipping", () => {
     ).toBe(200);
     const totals = (await cart.totals(id)).body.result;
     expect(totals.extension_attributes).toBeUndefined();
+  });
+});
+
+describe("the checkout page's summary: one read of the cart", () => {
+  const carts = {
+    "below the threshold": async () => (await cartOf(1)).id,
+    "with a free-shipping coupon": async () => {
+      const { id } = await cartOf(1);
+      await cart.applyCoupon(id, "GRATISVERZENDING");
+      return id;
+    },
+    "a gift card alone": async () => {
+      const id = await cart.create();
+      await cart.update(id, {
+        sku: f.giftCard.sku,
+        qty: 1,
+        product_option: giftCardTo(f.giftCard, "Sanne", "sanne@example.nl"),
+      });
+      return id;
+    },
+  };
+
+  for (const [name, make] of Object.entries(carts)) {
+    it(`answers as totals, shipping-methods and payment-methods do: ${name}`, async () => {
+      const id = await make();
+      const service = new CartService(server.services.database.db, server.services.catalog);
+      const one = await service.checkout({ kind: "guest" }, id, "NL");
+      if (!one.ok) throw new Error(`checkout read refused: ${one.message}`);
+      const wire = (value: unknown) => JSON.parse(JSON.stringify(value));
+      expect(wire(one.value.totals)).toEqual((await cart.totals(id)).body.result);
+      expect(wire(one.value.shippingMethods)).toEqual(
+        (await cart.shippingMethods(id, { country_id: "NL" })).body.result,
+      );
+      expect(wire(one.value.paymentMethods)).toEqual((await cart.paymentMethods(id)).body.result);
+    });
+  }
+
+  it("answers 404 for a cart that does not exist, as the endpoints do", async () => {
+    const service = new CartService(server.services.database.db, server.services.catalog);
+    const missing = await service.checkout({ kind: "guest" }, "no-such-cart-0000000000", "NL");
+    expect(missing.ok).toBe(false);
+    if (!missing.ok) expect(missing.code).toBe(404);
   });
 });

@@ -45,14 +45,12 @@ export function storefrontCheckout(services: Services): StorefrontCheckout {
   return {
     async summary(cartId, countryId, customerToken) {
       const caller = await callerOf(customerToken);
-      const totals = await cart.totals(caller, cartId);
+      const found = await cart.checkout(caller, cartId, countryId);
       // A customer's cart read without that customer's token: the browser holds the token.
-      if (!totals.ok) return totals.code === 401 ? "customer" : null;
-      const t = totals.value.totals;
-      if (t.items.length === 0 && totals.value.unavailable.length === 0) return null;
-      const shipping = await cart.shippingMethods(caller, cartId, countryId);
-      const pay = await cart.paymentMethods(caller, cartId);
-      const shippingMethods = shipping.ok ? shipping.value : [];
+      if (!found.ok) return found.code === 401 ? "customer" : null;
+      const t = found.value.totals;
+      if (t.items.length === 0 && found.value.unavailable.length === 0) return null;
+      const { shippingMethods, paymentMethods } = found.value;
       return {
         lines: t.items.map((i) => ({
           item_id: i.item_id,
@@ -67,15 +65,15 @@ export function storefrontCheckout(services: Services): StorefrontCheckout {
         segments: t.total_segments.map((s) => ({ code: s.code, title: s.title, value: s.value })),
         grandTotal: t.grand_total,
         couponCode: t.coupon_code,
-        virtual: shipping.ok && shippingMethods.length === 0,
+        virtual: shippingMethods.length === 0,
         shippingMethods: shippingMethods.map((m) => ({
           carrier_code: m.carrier_code,
           method_code: m.method_code,
           method_title: m.method_title,
           price_incl_tax: m.price_incl_tax,
         })),
-        paymentMethods: pay.ok ? pay.value : [],
-        unavailable: totals.value.unavailable,
+        paymentMethods,
+        unavailable: found.value.unavailable,
       };
     },
     async customer(customerToken) {

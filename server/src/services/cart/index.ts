@@ -22,7 +22,14 @@ import {
 } from "./items.ts";
 import type { CartCaller } from "./owner.ts";
 import type { PaymentMethod } from "./payment.ts";
-import { cartPaymentMethods, cartShippingMethods, cartTotals, type TotalsAnswer } from "./pricing.ts";
+import {
+  type CheckoutAnswer,
+  cartCheckout,
+  cartPaymentMethods,
+  cartShippingMethods,
+  cartTotals,
+  type TotalsAnswer,
+} from "./pricing.ts";
 import type { ShippingMethod } from "./shipping.ts";
 import type { WriteAnswer } from "./write.ts";
 
@@ -83,6 +90,11 @@ export class CartService {
     countryId: string,
   ): Promise<CartResult<ShippingMethod[]>> {
     return cartShippingMethods(this.db, this.catalog, caller, cartId, countryId);
+  }
+
+  /** Totals, shipping and payment methods of one read of the cart: the checkout page's summary. */
+  checkout(caller: CartCaller, cartId: string, countryId: string): Promise<CartResult<CheckoutAnswer>> {
+    return cartCheckout(this.db, this.catalog, caller, cartId, countryId);
   }
 
   shippingInformation(request: ShippingInformationRequest): Promise<CartResult<WriteAnswer>> {
