@@ -59,4 +59,20 @@ describe("values computed once per content and catalogue version", () => {
     await expect(s.memo("shell-blocks", () => Promise.reject(new Error("database away")))).rejects.toThrow();
     expect(await s.shell()).toBe("value 1");
   });
+
+  it("past its bound drops the value used longest ago, not the shell's blocks every render uses", async () => {
+    const cms = new EventEmitter<CmsEventMap>();
+    const memo = contentMemo({ cms, onCatalogRebuilt: () => undefined }, { maxEntries: 3 });
+    let computed = 0;
+    const compute = (key: string) => memo(key, async () => `${key} ${++computed}`);
+    expect(await compute("shell-blocks")).toBe("shell-blocks 1");
+    expect(await compute("listing a")).toBe("listing a 2");
+    expect(await compute("listing b")).toBe("listing b 3");
+    expect(await compute("shell-blocks")).toBe("shell-blocks 1");
+    // Full: "listing a" was used longest ago and goes.
+    expect(await compute("listing c")).toBe("listing c 4");
+    expect(await compute("shell-blocks")).toBe("shell-blocks 1");
+    expect(await compute("listing b")).toBe("listing b 3");
+    expect(await compute("listing a")).toBe("listing a 5");
+  });
 });

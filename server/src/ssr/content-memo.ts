@@ -4,7 +4,11 @@ import type { CmsEventMap } from "../services/cms/cms-events.ts";
 export interface ContentMemoOptions {
   /** Longest time a value is reused without a notice; bounds staleness if a notice is lost. */
   maxAgeMs?: number;
-  /** Keys come from the storefront's code, not from shoppers, but memory stays bounded. */
+  /**
+   * Memory stays bounded: a listing's key holds the URL a shopper asked for (filters, sort, page),
+   * so past this many the value used longest ago goes first, and the shell's blocks, which every
+   * render uses, stay.
+   */
   maxEntries?: number;
   now?: () => number;
 }
@@ -26,7 +30,7 @@ export type ContentMemo = <T>(key: string, compute: () => Promise<T>) => Promise
  * PostgreSQL listener's connection could leave a value stale, as for the published stories.
  */
 export function contentMemo(events: ContentMemoEvents, options: ContentMemoOptions = {}): ContentMemo {
-  const { maxAgeMs = 10_000, maxEntries = 100, now = Date.now } = options;
+  const { maxAgeMs = 10_000, maxEntries = 200, now = Date.now } = options;
   const values = new Map<string, { at: number; value: Promise<unknown> }>();
   // Clearing also drops a computation in flight, which may have read the old content.
   events.cms.on("cms-published", () => values.clear());
@@ -35,9 +39,15 @@ export function contentMemo(events: ContentMemoEvents, options: ContentMemoOptio
   return function shared<T>(key: string, compute: () => Promise<T>): Promise<T> {
     const kept = values.get(key);
     const at = now();
-    if (kept && at - kept.at < maxAgeMs) return kept.value as Promise<T>;
+    if (kept && at - kept.at < maxAgeMs) {
+      // Used again: to the end of the Map's order, which is the order of eviction.
+      values.delete(key);
+      values.set(key, kept);
+      return kept.value as Promise<T>;
+    }
     const value = compute();
-    if (values.size >= maxEntries) values.clear();
+    values.delete(key);
+    if (values.size >= maxEntries) values.delete(values.keys().next().value as string);
     values.set(key, { at, value });
     // A failure is not kept: the next render computes again.
     value.catch(() => {

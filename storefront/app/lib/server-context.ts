@@ -95,8 +95,9 @@ export interface StorefrontServices {
   /**
    * `compute`'s answer, computed once per content and catalogue version and shared by every
    * render until an editor publishes or the catalogue changes: only for what depends on nothing
-   * else (never a draft, a shopper or the request). With the HTML cache on, each render that reuses
-   * it is tagged with what the computation read.
+   * else (never a draft or a shopper; of the request only what the key holds, as a listing's
+   * address). With the HTML cache on, each render that reuses it is tagged with what the
+   * computation read.
    */
   shared<T>(key: string, compute: () => Promise<T>): Promise<T>;
   /** The preview URL's check (the in-process `/validate-editor/`): whether the token opens that story. */

@@ -1,7 +1,7 @@
 import type { Category } from "@etalage/core";
 import { data } from "react-router";
 import { CategoryPage, categoryMeta } from "../features/catalog/category-page.tsx";
-import { loadCategoryPage } from "../features/catalog/category-page-data.ts";
+import { sharedCategoryPage } from "../features/catalog/category-page-data.ts";
 import { cmsViews, withCategoryCms } from "../features/cms/cms-category.ts";
 import { PageBoundary } from "../lib/page-boundary.tsx";
 import { servicesContext } from "../lib/server-context.ts";
@@ -22,7 +22,7 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
   }
   // `url` is the page's address; `request.url` of a client navigation is its `.data` fetch.
   const page = new Request(url, { headers: request.headers, signal: request.signal });
-  return withCategoryCms(services, category, loadCategoryPage({ services, category, request: page }));
+  return withCategoryCms(services, category, await sharedCategoryPage({ services, category, request: page }));
 }
 
 /** A client navigation renders at once: the CMS tiles' chunk is loaded with the data. */

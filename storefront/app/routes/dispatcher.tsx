@@ -21,7 +21,7 @@ import {
   useLocation,
 } from "react-router";
 import { categoryMeta } from "../features/catalog/category-meta.ts";
-import { type CategoryPageData, loadCategoryPage } from "../features/catalog/category-page-data.ts";
+import { type CategoryPageData, sharedCategoryPage } from "../features/catalog/category-page-data.ts";
 import { cmsMeta } from "../features/cms/cms-meta.ts";
 import "../features/cms/cms-page-styles.ts";
 import type { CmsPageData } from "../features/cms/cms-page-data.ts";
@@ -92,7 +92,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     case "category": {
       const category = match.source as Category;
       const [page, cms] = await Promise.all([
-        loadCategoryPage({ services, category, request: pageRequest }),
+        sharedCategoryPage({ services, category, request: pageRequest }),
         loadCategoryCms(services, category),
         categoryPage.load(),
         cmsViews.load(),

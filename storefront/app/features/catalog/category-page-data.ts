@@ -106,7 +106,7 @@ const PRICE_FORM_FIELDS = ["price_from", "price_to"] as const;
  * empty listing), and the price form submitted without JavaScript, redirect to their shareable
  * URL. A page number that is no number reads as the first page (core's parseListingQuery).
  */
-export function loadCategoryPage({ services, category, request }: LoadCategoryPageArgs): CategoryPageData {
+function loadCategoryPage({ services, category, request }: LoadCategoryPageArgs): CategoryPageData {
   const url = pageUrl(request);
   const basePath = url.pathname;
   const normalized = priceFormRedirect(url);
@@ -165,6 +165,18 @@ export function loadCategoryPage({ services, category, request }: LoadCategoryPa
       ],
     },
   };
+}
+
+/**
+ * The listing page as `loadCategoryPage` answers it, computed once per catalogue version for every
+ * render of the same address (its filters, sort and page are in the key): its three catalogue
+ * searches, cards and facets were a tenth of a category page's CPU per render (issue 27). A
+ * redirect it throws is not kept.
+ */
+export function sharedCategoryPage(args: LoadCategoryPageArgs): Promise<CategoryPageData> {
+  const url = pageUrl(args.request);
+  const key = `category-page ${args.category.id} ${url.pathname}${url.search}`;
+  return args.services.shared(key, async () => loadCategoryPage(args));
 }
 
 /**
