@@ -356,6 +356,62 @@ describe("HTML_CACHE=off", () => {
       await plain.close();
     }
   });
+
+  it("shows a catalogue change on the next render of a listing it rendered before", async () => {
+    // A listing's page is computed once per catalogue version (issue 27): the import's rebuild drops it.
+    const plain = await startTestServer({ env: { HTML_CACHE: "off", ADMIN_TOKEN: ADMIN } });
+    const send = async (line: unknown) => {
+      const res = await fetch(`${plain.url}/api/admin/catalog/import`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${ADMIN}`, "content-type": "application/x-ndjson" },
+        body: `${JSON.stringify(line)}\n`,
+      });
+      expect(res.status).toBe(200);
+    };
+    try {
+      await send({
+        type: "category",
+        data: {
+          id: 9311,
+          parent_id: 2,
+          level: 2,
+          name: "Memotest",
+          slug: "memo-test",
+          is_active: true,
+          position: 97,
+          path: "1/2/9311",
+          url_key: "memo-test",
+          url_path: "memo-test",
+        },
+      });
+      const before = html(await page(plain, "/c/memo-test"));
+      expect(before).not.toContain("Memotest sokken");
+      expect(html(await page(plain, "/c/memo-test"))).not.toContain("Memotest sokken");
+      await send({
+        type: "product",
+        data: {
+          id: 93110,
+          sku: "MEMO-1",
+          name: "Memotest sokken",
+          type_id: "simple",
+          status: 1,
+          visibility: 4,
+          url_key: "memotest-sokken",
+          url_path: "memotest-sokken",
+          slug: "memotest-sokken",
+          image: "/product/shirt/navy/front.svg",
+          price: 20,
+          tax_class_id: 2,
+          stock: { qty: 10, is_in_stock: true, manage_stock: true },
+          category: [{ category_id: 9311, name: "Memotest", position: 1 }],
+          category_ids: [9311],
+        },
+      });
+      expect(html(await page(plain, "/c/memo-test"))).toContain("Memotest sokken");
+    } finally {
+      await plain.close();
+    }
+  });
 });
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
