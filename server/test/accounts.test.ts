@@ -1,5 +1,5 @@
 import http from "node:http";
-import { desc, eq } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginFailures, mailboxMessages } from "../src/db/schema.ts";
 import { startTestServer, type TestServer } from "./helpers/test-server.ts";
@@ -209,6 +209,33 @@ describe("create and log in", () => {
     const res = await server.post(`${BASE}/login`, { username: email, password: PASSWORD });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("lets ten of twenty wrong passwords sent at once from one address try, and refuses the rest", async () => {
+    // Each attempt counts as a failure before its password is checked: read first and written
+    // after, all twenty read "no failures yet" and all were tried.
+    const { email } = await register("tegelijk");
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        postFrom("127.0.9.1", `${BASE}/login`, { username: email, password: "Fout-wachtwoord-9" }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+  }, 60_000);
+
+  it("does not count a right password as a failure", async () => {
+    const { email } = await register("vaak");
+    for (let i = 0; i < 11; i++) {
+      const res = await postFrom("127.0.9.2", `${BASE}/login`, { username: email, password: PASSWORD });
+      expect(res.status).toBe(200);
+    }
+    const [row] = await server.services.database.db
+      .select({ n: count() })
+      .from(loginFailures)
+      .where(eq(loginFailures.email, email));
+    expect(row?.n).toBe(0);
   });
 
   it("failures from many addresses slow an email's logins down but never lock its owner out (issue 31 item 5)", async () => {

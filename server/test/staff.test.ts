@@ -161,6 +161,26 @@ describe("staff login", () => {
     expect(answers[0]).toEqual([401, "Wrong email or password"]);
   });
 
+  it("lets ten of twenty wrong passwords sent at once from one address try, and refuses the rest", {
+    timeout: 60_000,
+  }, async () => {
+    const who = await member("redacteur", false);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        requestFrom(server, "127.0.9.3", "POST", "/api/beheer/login", {
+          email: who.email,
+          password: `Fout-${i}-xx`,
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    // Each tried one is in the audit log once.
+    const failed = (await auditRows(who.email)).filter((r) => r.action === "staff.login_failed");
+    expect(failed).toHaveLength(10);
+  });
+
   it("locks an address out after ten failures for one email", { timeout: 60_000 }, async () => {
     const who = await member("redacteur", false);
     const from = "127.0.9.1";

@@ -11,6 +11,7 @@ import {
 } from "../../db/schema.ts";
 import { ApiError } from "../../http/envelope.ts";
 import type { MailService } from "../../providers/mail/index.ts";
+import { startLoginAttempt } from "./login-attempts.ts";
 import { checkNewPassword, fieldError, hashPassword, verifyPassword } from "./passwords.ts";
 import {
   digest,
@@ -27,24 +28,6 @@ import {
 const LOGIN_FAILED = "Wrong email or password";
 const EMAIL_TAKEN = "An account with this email already exists";
 const RESET_INVALID = "This reset link is not valid or has expired. Request a new one.";
-const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-/** Failed logins for one email from one address in LOGIN_WINDOW_MS before that address is refused. */
-const MAX_FAILED_LOGINS_PER_EMAIL = 10;
-/** Failed logins for one email from all addresses before its logins are slowed down. */
-const FREE_FAILED_LOGINS = 5;
-const MAX_LOGIN_DELAY_MS = 8000;
-
-/**
- * How long a login for an email with `failures` recent failures (from any address) waits: nothing
- * for the first five, then 250 ms doubling to 8 s. A guesser spread over many addresses gets a few
- * tries a minute per connection; the owner, with the right password, still gets in.
- */
-function loginDelayMs(failures: number): number {
-  if (failures < FREE_FAILED_LOGINS) return 0;
-  return Math.min(250 * 2 ** (failures - FREE_FAILED_LOGINS), MAX_LOGIN_DELAY_MS);
-}
-
-const sleep = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : undefined);
 const RESET_TTL_MS = 60 * 60 * 1000;
 const MAX_RESETS_PER_HOUR = 3;
 /** Thrown to roll back the answer a sign-up for a taken address is given. */
@@ -195,32 +178,15 @@ export class AccountService {
    */
   async login(username: string, password: string, address = ""): Promise<TokenPair> {
     const email = normaliseEmail(username);
-    const since = new Date(Date.now() - LOGIN_WINDOW_MS);
-    const [failures] = await this.db
-      .select({
-        n: count(),
-        here: sql<number>`count(*) filter (where ${loginFailures.address} = ${address})`,
-        first: sql<
-          string | null
-        >`min(${loginFailures.at}) filter (where ${loginFailures.address} = ${address})`,
-      })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.email, email), gt(loginFailures.at, since)));
-    if (Number(failures?.here ?? 0) >= MAX_FAILED_LOGINS_PER_EMAIL) {
-      const first = new Date(failures!.first!).getTime();
-      const retryAfter = Math.max(1, Math.ceil((first + LOGIN_WINDOW_MS - Date.now()) / 1000));
-      throw new ApiError(429, "Too many attempts. Try again in a few minutes.", { retryAfter });
-    }
-    await sleep(loginDelayMs(Number(failures?.n ?? 0)));
+    const attempt = await startLoginAttempt(this.db, loginFailures, email, address);
     const [customer] = await this.db
       .select({ id: customers.id, passwordHash: customers.passwordHash })
       .from(customers)
       .where(eq(sql`lower(${customers.email})`, email));
     const ok = await verifyPassword(customer?.passwordHash, password);
-    if (!customer || !ok) {
-      await this.db.insert(loginFailures).values({ email, address });
-      throw new ApiError(401, LOGIN_FAILED);
-    }
+    // A failure stays counted: the attempt was written as one before the password was checked.
+    if (!customer || !ok) throw new ApiError(401, LOGIN_FAILED);
+    await attempt.succeeded();
     return tx(this.db, (t) => openLogin(t, customer.id));
   }
 

@@ -11,10 +11,11 @@ import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/server";
-import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { staff, staffLoginChallenges, staffLoginFailures, staffSessions } from "../../db/schema.ts";
 import { ApiError } from "../../http/envelope.ts";
+import { startLoginAttempt } from "../accounts/login-attempts.ts";
 import { verifyPassword } from "../accounts/passwords.ts";
 import { digest, newSecret } from "../accounts/tokens.ts";
 import { PASSKEY_NOT_VERIFIED, type RelyingParty, requestOptions } from "../accounts/webauthn.ts";
@@ -26,21 +27,9 @@ import { totpStep } from "./totp.ts";
 const LOGIN_FAILED = "Wrong email or password";
 const CODE_FAILED = "The code is not right";
 const CHALLENGE_FAILED = "This login has expired. Start again with your email and password.";
-const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-/** As for customers (issue 31 item 5): ten failures for one email from one address lock that address out. */
-const MAX_FAILED_LOGINS_PER_EMAIL = 10;
-const FREE_FAILED_LOGINS = 5;
-const MAX_LOGIN_DELAY_MS = 8000;
 const MAX_CODE_ATTEMPTS = 5;
 /** lastSeenAt is written at most this often: enough for a 30-minute idle limit. */
 const TOUCH_EVERY_MS = 15_000;
-
-const sleep = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : undefined);
-
-function loginDelayMs(failures: number): number {
-  if (failures < FREE_FAILED_LOGINS) return 0;
-  return Math.min(250 * 2 ** (failures - FREE_FAILED_LOGINS), MAX_LOGIN_DELAY_MS);
-}
 
 /** The CSRF token is derived from the session's secret: bound to it, and nothing more to store. */
 export function csrfTokenOf(sessionToken: string): string {
@@ -86,36 +75,24 @@ export class StaffSessions {
     relyingParty: () => RelyingParty,
   ): Promise<LoginOutcome> {
     const email = normaliseEmail(emailInput);
-    const [failures] = await this.db
-      .select({
-        n: count(),
-        here: sql<number>`count(*) filter (where ${staffLoginFailures.address} = ${ip})`,
-        first: sql<
-          string | null
-        >`min(${staffLoginFailures.at}) filter (where ${staffLoginFailures.address} = ${ip})`,
-      })
-      .from(staffLoginFailures)
-      .where(
-        and(
-          eq(staffLoginFailures.email, email),
-          gt(staffLoginFailures.at, new Date(Date.now() - LOGIN_WINDOW_MS)),
-        ),
-      );
-    if (Number(failures?.here ?? 0) >= MAX_FAILED_LOGINS_PER_EMAIL) {
-      const first = new Date(failures!.first!).getTime();
-      const retryAfter = Math.max(1, Math.ceil((first + LOGIN_WINDOW_MS - Date.now()) / 1000));
-      throw new ApiError(429, "Too many attempts. Try again in a few minutes.", { retryAfter });
-    }
-    await sleep(loginDelayMs(Number(failures?.n ?? 0)));
+    const attempt = await startLoginAttempt(this.db, staffLoginFailures, email, ip);
     const [member] = await this.db
       .select()
       .from(staff)
       .where(eq(sql`lower(${staff.email})`, email));
     const usable = member && member.disabledAt === null ? (member.passwordHash ?? undefined) : undefined;
     if (!member || !(await verifyPassword(usable, password))) {
-      await this.#fail(email, member?.id ?? null, ip, "password");
+      // Counted already: the attempt was written as a failure before the password was checked.
+      await appendAudit(this.db, {
+        staffId: member?.id ?? null,
+        actor: email,
+        action: "staff.login_failed",
+        details: { reason: "password" },
+        ip,
+      });
       throw new ApiError(401, LOGIN_FAILED);
     }
+    await attempt.succeeded();
     const known: StaffMember = {
       id: member.id,
       email: member.email,
