@@ -142,8 +142,18 @@ export async function cartShippingMethods(
   const priced = await readCart(db, caller, cartId, catalog);
   if (!priced.ok) return priced;
   if (priced.value.virtual) return success([]);
-  const freeShipping = givesFreeShipping(await appliedRules(db, priced.value));
-  return success(shippingMethodsFor(shippingContextOf(priced.value, { countryId, freeShipping })));
+  return success(methodsFor(priced.value, await appliedRules(db, priced.value), countryId));
+}
+
+/** The methods that deliver a cart to the country, priced with its coupons; none for a virtual cart. */
+function methodsFor(
+  priced: PricedCart,
+  applied: readonly DiscountRule[],
+  countryId: string,
+): ShippingMethod[] {
+  if (priced.virtual) return [];
+  const freeShipping = givesFreeShipping(applied);
+  return shippingMethodsFor(shippingContextOf(priced, { countryId, freeShipping }));
 }
 
 export interface CheckoutAnswer extends TotalsAnswer {
@@ -167,13 +177,9 @@ export async function cartCheckout(
   const priced = await readCart(db, caller, cartId, catalog);
   if (!priced.ok) return priced;
   const applied = await appliedRules(db, priced.value);
-  const answer = totalsFrom(priced.value, applied);
-  const freeShipping = givesFreeShipping(applied);
   return success({
-    ...answer,
-    shippingMethods: priced.value.virtual
-      ? []
-      : shippingMethodsFor(shippingContextOf(priced.value, { countryId, freeShipping })),
+    ...totalsFrom(priced.value, applied),
+    shippingMethods: methodsFor(priced.value, applied, countryId),
     paymentMethods: paymentMethodsFor(priced.value.virtual),
   });
 }
